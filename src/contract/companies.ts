@@ -339,7 +339,7 @@ export const zIdParams = z.object({ id: z.uuid() });
 /** `{ code, message }`: the docs/product.md "Errors" response codes of the company flows. */
 export const zCodeMessage = z.object({ code: z.string(), message: z.string() });
 
-const zCompanyOrdersQuery = zPageQuery.extend({
+export const zCompanyOrdersQuery = zPageQuery.extend({
   /** true: only orders in ACTIVE_LEASE_STATUSES (the company's leases). */
   activeLeases: zBooleanString.optional(),
 });
@@ -363,7 +363,7 @@ export const zCompanyOrdersPage = zPage(zCompanyOrder);
 
 // ---- Group companies -------------------------------------------------------------------------------
 
-const zGroupCompaniesQuery = zPageQuery.extend({
+export const zGroupCompaniesQuery = zPageQuery.extend({
   forDropdown: zBooleanString.optional(),
   search: zSingleLineText({ max: 100 }).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(20),

@@ -47,7 +47,7 @@ export type TContactForm = z.infer<typeof zContactForm>;
 const zBooleanQuery = z.enum(["true", "false"]).transform((v) => v === "true");
 
 /** GET /api/contact-forms: newest first, 20 a page. */
-const zContactFormsQuery = zPageQuery.extend({
+export const zContactFormsQuery = zPageQuery.extend({
   checked: zBooleanQuery.optional(),
   search: zSingleLineText({ max: 200 }).optional(),
 });

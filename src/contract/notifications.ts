@@ -63,7 +63,7 @@ const zNotificationTypeList = z
   ])
   .pipe(z.array(z.enum(NOTIFICATION_TYPES)));
 
-const zNotificationsQuery = zPageQuery.extend({
+export const zNotificationsQuery = zPageQuery.extend({
   unreadOnly: zBooleanString.optional(),
   types: zNotificationTypeList.optional(),
   priority: z.enum(NOTIFICATION_PRIORITIES).optional(),

@@ -64,7 +64,7 @@ const zRoleIdParams = z.object({ id: z.uuid() });
 const zRolePermissionParams = z.object({ roleId: z.uuid(), permissionId: z.uuid() });
 
 const zRoleUsersParams = z.object({ roleId: z.uuid() });
-const zRoleUsersQuery = zPageQuery.extend({
+export const zRoleUsersQuery = zPageQuery.extend({
   /** Trimmed; matches first name, last name, "first last" or the e-mail. */
   search: zSingleLineText({ max: 100 }).optional(),
 });

@@ -121,7 +121,7 @@ const zStoreDetailsQuery = z.object({
 });
 
 /** One page of the store's payables; storeId as for the details. */
-const zStorePayoutsQuery = zPageQuery.extend(zStoreDetailsQuery.shape);
+export const zStorePayoutsQuery = zPageQuery.extend(zStoreDetailsQuery.shape);
 export type TStorePayoutsQuery = z.infer<typeof zStorePayoutsQuery>;
 
 /** What the store keeps itself; its name, business ID and whether it is active stay the helpdesk's. */

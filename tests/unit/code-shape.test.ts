@@ -248,6 +248,20 @@ describe("the code's shape", () => {
     expect(own.test("const SILENT = { silent: true };")).toBe(true);
   });
 
+  it("keeps a list's page and filters in the address or the one local hook of lib/filter-params.ts, never a useState", () => {
+    // One way to a list's paging: useFilterParams (a reload or a shared link shows the same rows; a
+    // second list of a page under its prefix) or, in a dialog or a drawer, useLocalFilterParams.
+    const own =
+      /const \[\s*(page|\w+Page)\s*,\s*set\w*\s*\]\s*=\s*useState\b|useState(<[^>]*>)?\(\s*\{[^}]*\bpage\s*:/;
+    const lists = sources.filter((f) => f.startsWith("src/web/features/") && own.test(read(f)));
+    expect(lists).toEqual([]);
+    expect(own.test("const [page, setPage] = useState(1);")).toBe(true);
+    expect(own.test("const [ordersPage, setOrdersPage] = useState<number>(1);")).toBe(true);
+    expect(own.test('useState<Filter>({ status: "", reason: "", page: 1 });')).toBe(true);
+    expect(own.test("const { params, update } = useFilterParams(KEYS);")).toBe(false);
+    expect(own.test("const [pageSize, setPageSize] = useState(20);")).toBe(false);
+  });
+
   it("reads the API on the web through the contract's endpoints: useEndpointQuery, never a raw useQuery", () => {
     // docs/architecture.md "How the web does each thing": the address, the answer's check and the cache
     // key come from the endpoint (src/web/lib/endpoint-client.ts), so a change refreshes every reader.

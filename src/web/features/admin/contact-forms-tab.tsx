@@ -1,18 +1,22 @@
 import { Badge, Group, NativeSelect, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   contactFormsApi,
   type TContactForm,
   type TContactFormUpdate,
+  zContactFormsQuery,
 } from "../../../contract/contact-forms.ts";
 import { DataTable, pageQueryProps } from "../../components/data-table.tsx";
+import { textLimitOf } from "../../lib/contract-form.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { filtersFromAddress, useFilterParams, useSearchText } from "../../lib/filter-params.ts";
 import { formatDateTime } from "../../lib/formatters.ts";
 
 const PAGE_SIZE = 20;
+
+/** The longest search the list's query takes. */
+const SEARCH_MAX = textLimitOf(zContactFormsQuery, "search");
 
 /** The topic labels of the public form, spelled out so that the catalogue check sees every key used. */
 const TOPIC_LABELS: Record<string, string> = {
@@ -54,14 +58,18 @@ export function ContactFormsTabLabel() {
 /**
  * The admin's Contact Forms tab (docs/product.md "Screens", docs/api-surface.md "Contact forms"): the messages of the public contact form,
  * newest first, 20 a page, with a checked toggle per row; the helpdesk works through the unchecked ones.
+ * The filters and the page are in the address.
  */
 export function ContactFormsTab() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [filter, setFilter] = useState<CheckedFilter>("all");
-  const [search, setSearch] = useState("");
-  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const { params, update } = useFilterParams<"checked" | "search">();
+  const { values } = filtersFromAddress(zContactFormsQuery, params);
+  const { page } = values;
+  const filter: CheckedFilter =
+    values.checked === undefined ? "all" : values.checked ? "checked" : "unchecked";
+  const searched = values.search ?? "";
+  const search = useSearchText(searched, (value) => update({ search: value }), SEARCH_MAX);
 
   const list = useEndpointQuery(
     contactFormsApi.list,
@@ -70,7 +78,7 @@ export function ContactFormsTab() {
         page,
         limit: PAGE_SIZE,
         ...(filter !== "all" ? { checked: filter === "checked" ? "true" : "false" } : {}),
-        search: debouncedSearch.trim(),
+        search: searched,
       },
     },
     { placeholderData: keepPreviousData },
@@ -88,11 +96,10 @@ export function ContactFormsTab() {
   });
 
   const pending = toggle.isPending ? toggle.variables?.id : undefined;
-  const filtered = filter !== "all" || debouncedSearch.trim() !== "";
+  const filtered = filter !== "all" || searched !== "";
   function clearFilters() {
-    setFilter("all");
-    setSearch("");
-    setPage(1);
+    search.clear();
+    update({ checked: "", search: "" });
   }
 
   return (
@@ -105,8 +112,8 @@ export function ContactFormsTab() {
           label={t("adminContactForms.filter")}
           value={filter}
           onChange={(event) => {
-            setFilter(event.currentTarget.value as CheckedFilter);
-            setPage(1);
+            const chosen = event.currentTarget.value as CheckedFilter;
+            update({ checked: chosen === "all" ? "" : String(chosen === "checked") });
           }}
           data={[
             { value: "all", label: t("adminContactForms.filterAll") },
@@ -118,11 +125,7 @@ export function ContactFormsTab() {
           label={t("adminContactForms.search")}
           placeholder={t("adminContactForms.searchPlaceholder")}
           type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
+          {...search.input}
           miw={260}
         />
       </Group>
@@ -139,7 +142,7 @@ export function ContactFormsTab() {
         }}
         page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
+        onPageChange={(next) => update({ page: String(next) })}
         columns={[
           {
             accessor: "createdAt",

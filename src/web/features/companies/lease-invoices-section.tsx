@@ -12,6 +12,7 @@ import { SectionCard } from "../../components/section-card.tsx";
 import { ToneBadge } from "../../components/status-badge.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { filtersFromAddress, useFilterParams, zPageOnly } from "../../lib/filter-params.ts";
 import { formatDate, formatMoney, formatPercent } from "../../lib/formatters.ts";
 import { useCompany } from "./companies-api.ts";
 
@@ -51,6 +52,9 @@ function leaseEInvoiceHref(companyId: string, invoiceId: string): string {
 /** Who reads the section: the company's own employer admin, or Pedaali's helpdesk (the admin area). */
 export type LeaseInvoicesAudience = "employer" | "helpdesk";
 
+/** The keys of the lease invoices list in the address (the company's page shows other lists too). */
+const KEYS = { prefix: "invoices" };
+
 export function LeaseInvoicesSection({
   companyId,
   audience = "employer",
@@ -63,7 +67,8 @@ export function LeaseInvoicesSection({
   const { t } = useTranslation();
   const lng = currentLanguage();
   const money = (cents: number) => formatMoney(cents, lng);
-  const [page, setPage] = useState(1);
+  const { params, update } = useFilterParams(KEYS);
+  const { page } = filtersFromAddress(zPageOnly, params, KEYS).values;
   const [openId, setOpenId] = useState<string | null>(null);
   const linesId = useId();
   const list = useEndpointQuery(
@@ -103,7 +108,7 @@ export function LeaseInvoicesSection({
           page={page}
           pageSize={PAGE_SIZE}
           onPageChange={(next) => {
-            setPage(next);
+            update({ page: String(next) });
             setOpenId(null);
           }}
           maxHeight="60vh"

@@ -4,17 +4,22 @@ import { useTranslation } from "react-i18next";
 import { DataTable, type DataTableSortStatus } from "../../components/data-table.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
+import { filtersFromAddress, useLocalFilterParams, zPageOnly } from "../../lib/filter-params.ts";
 import { formatMoney } from "../../lib/formatters.ts";
 import { DEMO_EMPLOYEES, type DemoEmployee } from "./demo-data.ts";
 
 type DemoState = "rows" | "loading" | "empty" | "error";
 const PAGE_SIZE = 5;
 
-/** The table convention with each of its states one click away; paging and sorting act like a server's. */
+/**
+ * The table convention with each of its states one click away; paging and sorting act like a server's.
+ * The demo's page is its own, as a dialog's list's is: the design page's address stays as it is.
+ */
 export function TableDemo() {
   const { t } = useTranslation();
   const [state, setState] = useState<DemoState>("rows");
-  const [page, setPage] = useState(1);
+  const { params, update } = useLocalFilterParams();
+  const { page } = filtersFromAddress(zPageOnly, params).values;
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<DemoEmployee>>({
     columnAccessor: "name",
     direction: "asc",
@@ -50,7 +55,7 @@ export function TableDemo() {
         page={page}
         pageSize={PAGE_SIZE}
         totalRecords={state === "rows" ? DEMO_EMPLOYEES.length : 0}
-        onPageChange={setPage}
+        onPageChange={(next) => update({ page: String(next) })}
         sortStatus={sortStatus}
         onSortStatusChange={setSortStatus}
         maxHeight={360}

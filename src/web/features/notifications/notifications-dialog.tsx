@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, NativeSelect, Stack, Switch, Text, Title } from "@mantine/core";
 import { type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TNotification } from "../../../contract/notifications.ts";
-import { NOTIFICATION_TYPES, type NotificationType } from "../../../domain/enums.ts";
+import { type TNotification, zNotificationsQuery } from "../../../contract/notifications.ts";
+import { NOTIFICATION_TYPES } from "../../../domain/enums.ts";
 import { notificationTarget } from "../../../domain/notifications.ts";
 import { ActionDialog } from "../../components/action-dialog.tsx";
 import { AppLink } from "../../components/app-link.tsx";
@@ -10,6 +10,7 @@ import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../components/details-list.tsx";
 import { EmptyState } from "../../components/empty-state.tsx";
 import { mutateThen } from "../../lib/endpoint-client.ts";
+import { filtersFromAddress, useLocalFilterParams } from "../../lib/filter-params.ts";
 import { formatDateTime } from "../../lib/formatters.ts";
 import classes from "./notification-bell.module.css";
 import { NotificationItem } from "./notification-item.tsx";
@@ -21,11 +22,8 @@ import {
   useNotificationsPage,
 } from "./notifications-api.ts";
 
-const NO_FILTERS: ListFilters = { unreadOnly: false, type: null };
-
-function isNotificationType(value: string): value is NotificationType {
-  return (NOTIFICATION_TYPES as readonly string[]).includes(value);
-}
+/** The list's own filters and page: the dialog's, kept while it is open, not the address's. */
+type ListState = ReturnType<typeof useLocalFilterParams<"unreadOnly" | "types">>;
 
 export type NotificationsDialogProps = {
   /** The notification whose detail is shown; null shows the list. */
@@ -49,8 +47,7 @@ export function NotificationsDialog({
   unreadCount,
 }: NotificationsDialogProps) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [filters, setFilters] = useState<ListFilters>(NO_FILTERS);
+  const listState = useLocalFilterParams<"unreadOnly" | "types">();
   const [confirming, setConfirming] = useState(false);
   return (
     <ActionDialog
@@ -73,35 +70,28 @@ export function NotificationsDialog({
           setConfirming={setConfirming}
         />
       ) : (
-        <NotificationList
-          page={page}
-          setPage={setPage}
-          filters={filters}
-          setFilters={setFilters}
-          onOpen={onOpenDetail}
-          unreadCount={unreadCount}
-        />
+        <NotificationList state={listState} onOpen={onOpenDetail} unreadCount={unreadCount} />
       )}
     </ActionDialog>
   );
 }
 
 function NotificationList({
-  page,
-  setPage,
-  filters,
-  setFilters,
+  state: { params, update },
   onOpen,
   unreadCount,
 }: {
-  page: number;
-  setPage: (page: number) => void;
-  filters: ListFilters;
-  setFilters: (filters: ListFilters) => void;
+  state: ListState;
   onOpen: (notification: TNotification) => void;
   unreadCount: number;
 }) {
   const { t } = useTranslation();
+  const { values } = filtersFromAddress(zNotificationsQuery, params);
+  const { page } = values;
+  const filters: ListFilters = {
+    unreadOnly: values.unreadOnly ?? false,
+    type: values.types?.[0] ?? null,
+  };
   const list = useNotificationsPage(page, filters);
   const markAll = useMarkAsRead();
   const shown = list.data;
@@ -111,13 +101,9 @@ function NotificationList({
   // A delete or a mark can empty the last page: go to the new last one.
   const totalPages = shown?.totalPages;
   useEffect(() => {
-    if (totalPages !== undefined && page > Math.max(1, totalPages)) setPage(Math.max(1, totalPages));
-  }, [page, totalPages, setPage]);
-
-  function changeFilters(next: ListFilters) {
-    setFilters(next);
-    setPage(1);
-  }
+    if (totalPages !== undefined && page > Math.max(1, totalPages))
+      update({ page: String(Math.max(1, totalPages)) });
+  }, [page, totalPages, update]);
 
   let body: ReactNode;
   if (list.isPending) body = <Text className={classes.status}>{t("notifications.loading")}</Text>;
@@ -135,7 +121,7 @@ function NotificationList({
       <EmptyState
         text={t("notifications.emptyFiltered")}
         action={
-          <Button variant="default" onClick={() => changeFilters(NO_FILTERS)}>
+          <Button variant="default" onClick={() => update({ unreadOnly: "", types: "" })}>
             {t("notifications.clearFilters")}
           </Button>
         }
@@ -165,10 +151,7 @@ function NotificationList({
           <NativeSelect
             label={t("notifications.typeFilter")}
             value={filters.type ?? ""}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              changeFilters({ ...filters, type: isNotificationType(value) ? value : null });
-            }}
+            onChange={(event) => update({ types: event.currentTarget.value })}
             data={[
               { value: "", label: t("notifications.allTypes") },
               ...NOTIFICATION_TYPES.map((type) => ({ value: type, label: t(TYPE_LABELS[type]) })),
@@ -177,7 +160,7 @@ function NotificationList({
           <Switch
             label={t("notifications.unreadOnly")}
             checked={filters.unreadOnly}
-            onChange={(event) => changeFilters({ ...filters, unreadOnly: event.currentTarget.checked })}
+            onChange={(event) => update({ unreadOnly: event.currentTarget.checked ? "true" : "" })}
             mb={8}
           />
         </Group>
@@ -194,13 +177,23 @@ function NotificationList({
       {body}
       {shown && shown.totalPages > 1 && (
         <Group justify="space-between" gap="sm">
-          <Button variant="default" size="xs" disabled={!shown.hasPrevious} onClick={() => setPage(page - 1)}>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={!shown.hasPrevious}
+            onClick={() => update({ page: String(page - 1) })}
+          >
             {t("notifications.previousPage")}
           </Button>
           <Text size="sm" aria-live="polite">
             {t("notifications.pageOf", { page: shown.page, pages: shown.totalPages })}
           </Text>
-          <Button variant="default" size="xs" disabled={!shown.hasNext} onClick={() => setPage(page + 1)}>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={!shown.hasNext}
+            onClick={() => update({ page: String(page + 1) })}
+          >
             {t("notifications.nextPage")}
           </Button>
         </Group>

@@ -1,19 +1,23 @@
 import { Stack } from "@mantine/core";
-import { useState } from "react";
+import { zStorePayoutsQuery } from "../../../contract/store-accounts.ts";
 import { StorePayoutsView } from "../../components/store-payouts-view.tsx";
+import { filtersFromAddress, useFilterParams } from "../../lib/filter-params.ts";
 import { useStoreDetails, useStorePayouts } from "./store-account-api.ts";
 import { StoreSelect } from "./store-select.tsx";
 
 const PAGE_SIZE = 20;
 
+/** The keys of the payouts tab's list in the address (the orders tab's list keeps its own). */
+const KEYS = { prefix: "payouts" };
+
 /**
  * Tilitykset: what Pedaali has paid the store and still owes it, the same view the helpdesk has of
  * the store; a user of several stores picks the store (the list comes with the store's details). The
- * page of payables stays in the component: a reload starts from the newest.
+ * store and the page of payables are in the address.
  */
 export function StorePayoutsTab() {
-  const [page, setPage] = useState(1);
-  const [storeId, setStoreId] = useState<string | undefined>(undefined);
+  const { params, update } = useFilterParams<"storeId">(KEYS);
+  const { page, storeId } = filtersFromAddress(zStorePayoutsQuery, params, KEYS).values;
   const stores = useStoreDetails(undefined).data?.stores ?? [];
   const payouts = useStorePayouts(page, PAGE_SIZE, storeId);
   return (
@@ -21,12 +25,14 @@ export function StorePayoutsTab() {
       <StoreSelect
         stores={stores}
         value={storeId ?? stores[0]?.bikeStoreId ?? ""}
-        onChange={(next) => {
-          setStoreId(next);
-          setPage(1);
-        }}
+        onChange={(next) => update({ storeId: next })}
       />
-      <StorePayoutsView query={payouts} page={page} pageSize={PAGE_SIZE} onPageChange={setPage} />
+      <StorePayoutsView
+        query={payouts}
+        page={page}
+        pageSize={PAGE_SIZE}
+        onPageChange={(next) => update({ page: String(next) })}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,4 @@
 import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { TBikeStore } from "../../../../contract/bike-stores.ts";
@@ -9,10 +8,14 @@ import { SectionCard } from "../../../components/section-card.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
 import { StorePayoutsView } from "../../../components/store-payouts-view.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
+import { filtersFromAddress, useFilterParams, zPageOnly } from "../../../lib/filter-params.ts";
 import { formatPercent } from "../../../lib/formatters.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { STORE_PAYABLES_PAGE_SIZE, useBikeStore, useStorePayoutsOf } from "./bike-stores-api.ts";
 import { StoreUsersSection } from "./store-users-section.tsx";
+
+/** The keys of the store page's payables list in the address (the page shows the store's users too). */
+const KEYS = { prefix: "payouts" };
 
 /** Käytössä / Ei käytössä: whether the store takes new orders. */
 export function StoreActiveBadge({ active }: { active: boolean }) {
@@ -51,7 +54,8 @@ export function BikeStorePage({ storeId }: { storeId: string }) {
 
 function StoreView({ store }: { store: TBikeStore }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const { params, update } = useFilterParams(KEYS);
+  const { page } = filtersFromAddress(zPageOnly, params, KEYS).values;
   const payouts = useStorePayoutsOf(store.bikeStoreId, page);
   const address = [store.streetAddress, [store.postalCode, store.city].filter(Boolean).join(" ")]
     .filter(Boolean)
@@ -98,7 +102,7 @@ function StoreView({ store }: { store: TBikeStore }) {
         query={payouts}
         page={page}
         pageSize={STORE_PAYABLES_PAGE_SIZE}
-        onPageChange={setPage}
+        onPageChange={(next) => update({ page: String(next) })}
         headingOrder={3}
       />
     </>

@@ -8,12 +8,16 @@ import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { ACTIONS_ACCESSOR } from "../../../components/data-table-parts.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
+import { filtersFromAddress, useFilterParams, zPageOnly } from "../../../lib/filter-params.ts";
 import { formatDate } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { STORE_USERS_PAGE_SIZE, useRemoveStoreUser, useStoreUsers } from "./bike-stores-api.ts";
 import { InviteStoreUserDialog } from "./store-user-invite.tsx";
 
 const nameOf = (user: TStoreUser) => `${user.firstName} ${user.lastName}`;
+
+/** The keys of the store page's users list in the address (the page shows the store's payables too). */
+const KEYS = { prefix: "users" };
 
 /**
  * Liikkeen käyttäjät: the people who log in to the store's own account (/pyoraliike) to see its orders,
@@ -22,7 +26,8 @@ const nameOf = (user: TStoreUser) => `${user.firstName} ${user.lastName}`;
  */
 export function StoreUsersSection({ store }: { store: TBikeStore }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const { params, update } = useFilterParams(KEYS);
+  const { page } = filtersFromAddress(zPageOnly, params, KEYS).values;
   const [inviting, setInviting] = useState(false);
   const users = useStoreUsers(store.bikeStoreId, page);
   const dialog = useActionDialog<TStoreUser>(useRemoveStoreUser(store.bikeStoreId));
@@ -48,7 +53,7 @@ export function StoreUsersSection({ store }: { store: TBikeStore }) {
         {...pageQueryProps(users)}
         page={page}
         pageSize={STORE_USERS_PAGE_SIZE}
-        onPageChange={setPage}
+        onPageChange={(next) => update({ page: String(next) })}
         empty={{ text: t("adminBikeStores.users.empty") }}
         columns={[
           {
@@ -91,7 +96,7 @@ export function StoreUsersSection({ store }: { store: TBikeStore }) {
         onClose={() => setInviting(false)}
         onInvited={({ user, created }) => {
           setInviting(false);
-          setPage(1);
+          update({ page: "" });
           showSuccessToast(
             created
               ? t("adminBikeStores.users.invited", { name: nameOf(user), email: user.email })

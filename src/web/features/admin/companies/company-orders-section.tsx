@@ -1,20 +1,28 @@
 import { Switch } from "@mantine/core";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { TCompanyOrder } from "../../../../contract/companies.ts";
+import { type TCompanyOrder, zCompanyOrdersQuery } from "../../../../contract/companies.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
+import { filtersFromAddress, useFilterParams } from "../../../lib/filter-params.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
 import { PAGE_SIZE, useCompanyOrders } from "./companies-api.ts";
 
-/** The company's orders and leases, 20 a page, newest first; the switch keeps only the active leases. */
+/** The keys of the company page's orders list in the address (the page shows other lists too). */
+const KEYS = { prefix: "orders" };
+
+/**
+ * The company's orders and leases, 20 a page, newest first; the switch keeps only the active leases.
+ * The switch and the page are in the address.
+ */
 export function CompanyOrdersSection({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   const display = useDisplay();
-  const [page, setPage] = useState(1);
-  const [activeOnly, setActiveOnly] = useState(false);
+  const { params, update } = useFilterParams<"activeLeases">(KEYS);
+  const { values } = filtersFromAddress(zCompanyOrdersQuery, params, KEYS);
+  const page = values.page;
+  const activeOnly = values.activeLeases ?? false;
   const orders = useCompanyOrders(companyId, page, activeOnly);
   const euros = (value: number | null) => (value == null ? "–" : display.money(Math.round(value * 100)));
   return (
@@ -25,10 +33,7 @@ export function CompanyOrdersSection({ companyId }: { companyId: string }) {
         <Switch
           label={t("adminCompanies.orders.activeOnly")}
           checked={activeOnly}
-          onChange={(event) => {
-            setActiveOnly(event.currentTarget.checked);
-            setPage(1);
-          }}
+          onChange={(event) => update({ activeLeases: event.currentTarget.checked ? "true" : "" })}
         />
       }
     >
@@ -41,7 +46,7 @@ export function CompanyOrdersSection({ companyId }: { companyId: string }) {
         }}
         page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
+        onPageChange={(next) => update({ page: String(next) })}
         maxHeight="50vh"
         columns={[
           { accessor: "orderNumber", title: t("adminCompanies.orders.number") },

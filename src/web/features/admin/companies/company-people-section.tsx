@@ -1,19 +1,23 @@
 import { Anchor, Text } from "@mantine/core";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { TSystemUserItem } from "../../../../contract/system-users.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
+import { filtersFromAddress, useFilterParams, zPageOnly } from "../../../lib/filter-params.ts";
 import { PAGE_SIZE, useCompanyPeople } from "../../companies/index.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { roleLabel } from "../users/badges.tsx";
+
+/** The keys of the company page's people list in the address (the page shows other lists too). */
+const KEYS = { prefix: "people" };
 
 /** The company's people (a role in it, or it is their home company), 20 a page, each linking to their page. */
 export function CompanyPeopleSection({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   const { pathOf } = useAdminNav();
-  const [page, setPage] = useState(1);
+  const { params, update } = useFilterParams(KEYS);
+  const { page } = filtersFromAddress(zPageOnly, params, KEYS).values;
   const people = useCompanyPeople(companyId, page);
   return (
     <SectionCard title={t("adminCompanies.people.title")} headingOrder={3}>
@@ -24,7 +28,7 @@ export function CompanyPeopleSection({ companyId }: { companyId: string }) {
         empty={{ text: t("adminCompanies.people.empty") }}
         page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
+        onPageChange={(next) => update({ page: String(next) })}
         maxHeight="50vh"
         columns={[
           {

@@ -1,13 +1,14 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { TGroupCompany } from "../../../../contract/companies.ts";
+import { type TGroupCompany, zGroupCompaniesQuery } from "../../../../contract/companies.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
+import { textLimitOf } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
+import { filtersFromAddress, useFilterParams, useSearchText } from "../../../lib/filter-params.ts";
 import { PayrollRecipientsEditor } from "../../companies/index.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { EditorModal } from "../tax-tables/editor-form.tsx";
@@ -16,18 +17,24 @@ import { PAGE_SIZE, useDeleteGroupCompany, useGroupCompanies } from "./companies
 import { companyErrorText, FLOW_CODES } from "./company-messages.ts";
 import { GroupCompanyForm } from "./group-companies-form.tsx";
 
+/** The longest search the list's query takes. */
+const SEARCH_MAX = textLimitOf(zGroupCompaniesQuery, "search");
+
 /**
  * The group companies (docs/api-surface.md "Group companies"): each with its companies; create, rename, delete
- * (its companies stay, without a group) and the group's payroll report recipients.
+ * (its companies stay, without a group) and the group's payroll report recipients. The search and the
+ * page are in the address.
  */
 export function GroupCompaniesList() {
   const { t } = useTranslation();
   const { pathOf } = useAdminNav();
   const status = useSectionStatus(t("adminTaxTables.actionFailedTitle"));
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState("");
-  const [debouncedSearch] = useDebouncedValue(search, 300);
-  const list = useGroupCompanies(page, debouncedSearch);
+  const { params, update } = useFilterParams<"search">();
+  const { values } = filtersFromAddress(zGroupCompaniesQuery, params);
+  const { page } = values;
+  const searched = values.search ?? "";
+  const search = useSearchText(searched, (value) => update({ search: value }), SEARCH_MAX);
+  const list = useGroupCompanies(page, searched);
   const remove = useDeleteGroupCompany();
   const [editing, setEditing] = useState<TGroupCompany | "new" | null>(null);
   const [deleting, setDeleting] = useState<TGroupCompany | null>(null);
@@ -61,16 +68,7 @@ export function GroupCompaniesList() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="end" gap="md" wrap="wrap">
-        <TextInput
-          label={t("adminGroupCompanies.search")}
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
-          miw={240}
-        />
+        <TextInput label={t("adminGroupCompanies.search")} type="search" {...search.input} miw={240} />
         {addButton}
       </Group>
       {status.element}
@@ -79,13 +77,13 @@ export function GroupCompaniesList() {
         idAccessor="groupCompanyId"
         {...pageQueryProps(list)}
         empty={
-          debouncedSearch.trim()
+          searched
             ? { text: t("adminGroupCompanies.emptyFiltered") }
             : { text: t("adminGroupCompanies.empty"), action: addButton }
         }
         page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
+        onPageChange={(next) => update({ page: String(next) })}
         columns={[
           {
             accessor: "name",

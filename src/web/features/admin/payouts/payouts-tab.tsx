@@ -13,6 +13,7 @@ import { ListTable } from "../../../components/list-table.tsx";
 import { BatchStatusBadge, useAmountColumns } from "../../../components/payout-parts.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
+import { filtersFromAddress, useFilterParams, zPageOnly } from "../../../lib/filter-params.ts";
 import { formatDate } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { useAdminNav } from "../admin-nav.ts";
@@ -183,7 +184,8 @@ function Batches() {
   const { t } = useTranslation();
   const display = useDisplay();
   const { pathOf, go } = useAdminNav();
-  const [page, setPage] = useState(1);
+  const { params, update } = useFilterParams();
+  const { page } = filtersFromAddress(zPageOnly, params).values;
   const batches = usePayoutBatches(page);
   return (
     <SectionCard title={t("adminPayouts.batches.title")}>
@@ -193,7 +195,7 @@ function Batches() {
         idAccessor="id"
         page={page}
         pageSize={BATCHES_PAGE_SIZE}
-        onPageChange={setPage}
+        onPageChange={(next) => update({ page: String(next) })}
         onRowClick={({ record }) => go("payouts", record.id)}
         empty={{ text: t("adminPayouts.batches.empty") }}
         columns={[

@@ -1,18 +1,22 @@
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { type TVatRate, vatApi } from "../../../../contract/vat.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { filtersFromAddress, useFilterParams, zPageOnly } from "../../../lib/filter-params.ts";
 import { useDisplay } from "./display-format.ts";
 
 const PAGE_SIZE = 20;
+
+/** The keys of the VAT list in the address (the tax tables page shows the municipal rates too). */
+const KEYS = { prefix: "vat" };
 
 /** The VAT rates by country and validity (GET /api/vat, docs/api-surface.md "VAT"), newest first; read only. */
 export function VatRates() {
   const { t } = useTranslation();
   const display = useDisplay();
-  const [page, setPage] = useState(1);
+  const { params, update } = useFilterParams(KEYS);
+  const { page } = filtersFromAddress(zPageOnly, params, KEYS).values;
   const list = useEndpointQuery(vatApi.list, { query: { page, limit: PAGE_SIZE } });
   return (
     <SectionCard
@@ -27,7 +31,7 @@ export function VatRates() {
         empty={{ text: t("adminTaxTables.vat.empty") }}
         page={page}
         pageSize={PAGE_SIZE}
-        onPageChange={setPage}
+        onPageChange={(next) => update({ page: String(next) })}
         columns={[
           { accessor: "countryCode", title: t("adminTaxTables.vat.country") },
           {

@@ -10,17 +10,17 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { TPermission, TRole, TRoleUser } from "../../../../contract/roles.ts";
+import { type TPermission, type TRole, type TRoleUser, zRoleUsersQuery } from "../../../../contract/roles.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
+import { textLimitOf } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
+import { filtersFromAddress, useFilterParams, useSearchText } from "../../../lib/filter-params.ts";
 import { useAdminNav } from "../admin-nav.ts";
 import { roleLabel, UserStatusBadge } from "./badges.tsx";
 import { ROLES_SEGMENT, useCanManageRoles } from "./user-access.ts";
@@ -118,13 +118,21 @@ function RolePermissions({ role }: { role: TRole }) {
   );
 }
 
-/** The users holding the role, 20 a page, searchable, each a link to the user's page. */
+/** The longest search the role's users list takes. */
+const SEARCH_MAX = textLimitOf(zRoleUsersQuery, "search");
+
+/**
+ * The users holding the role, 20 a page, searchable, each a link to the user's page. The search and
+ * the page are in the address.
+ */
 function RoleUsers({ role }: { role: TRole }) {
   const { t } = useTranslation();
   const userRows = useUserRows<TRoleUser>();
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState("");
-  const [settled] = useDebouncedValue(search, 300);
+  const { params, update } = useFilterParams<"search">();
+  const { values } = filtersFromAddress(zRoleUsersQuery, params);
+  const { page } = values;
+  const settled = values.search ?? "";
+  const search = useSearchText(settled, (value) => update({ search: value }), SEARCH_MAX);
   const users = useRoleUsers(role.id, page, settled);
   return (
     <SectionCard title={t("adminRoles.users.title")} headingOrder={3}>
@@ -133,21 +141,17 @@ function RoleUsers({ role }: { role: TRole }) {
           label={t("adminRoles.users.search")}
           placeholder={t("adminRoles.users.searchPlaceholder")}
           type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.currentTarget.value);
-            setPage(1);
-          }}
+          {...search.input}
           maw={360}
         />
         <DataTable<TRoleUser>
           label={t("adminRoles.users.tableLabel", { role: roleLabel(t, role.name) })}
           idAccessor="userId"
           {...pageQueryProps(users)}
-          empty={{ text: settled.trim() ? t("adminRoles.users.emptyFiltered") : t("adminRoles.users.empty") }}
+          empty={{ text: settled ? t("adminRoles.users.emptyFiltered") : t("adminRoles.users.empty") }}
           page={page}
           pageSize={PAGE_SIZE}
-          onPageChange={setPage}
+          onPageChange={(next) => update({ page: String(next) })}
           onRowClick={userRows.onRowClick}
           columns={[
             userRows.nameColumn,

@@ -273,4 +273,20 @@ describe("the companies' cancellations on the bikes tab", () => {
     expect(within(tr).getByText(/347,00\s€/)).toBeInTheDocument();
     expect(within(tr).queryByRole("button")).toBeNull();
   });
+
+  it("asks the page its own key in the address names, beside the bikes tab's other lists", async () => {
+    const empty = { items: [], limit: 10, total: 0, totalPages: 0, hasNext: false, hasPrevious: false };
+    const api = fakeApi({
+      [`GET ${companyCancellationsPath(2)}`]: { status: 200, body: { ...empty, page: 2 } },
+    });
+    renderUi(
+      <QueryClientProvider client={createQueryClient()}>
+        <EmployerCancellationsSection />
+      </QueryClientProvider>,
+      { path: "/?page=5&cancellations.page=2" },
+    );
+    await screen.findByRole("table", { name: "Tilausten peruutukset" });
+    await waitFor(() => expect(api.callsTo("GET", companyCancellationsPath(2))).toHaveLength(1));
+    expect(api.calls.map((call) => call.url)).toEqual([companyCancellationsPath(2)]);
+  });
 });

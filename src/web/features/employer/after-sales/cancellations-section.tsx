@@ -1,5 +1,4 @@
 import { Text } from "@mantine/core";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TOrderCancellationListItem } from "../../../../contract/order-cancellations.ts";
 import type { OrderCancellationStatus } from "../../../../domain/enums.ts";
@@ -8,6 +7,7 @@ import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge, ToneBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
+import { filtersFromAddress, useFilterParams, zPageOnly } from "../../../lib/filter-params.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
 import { CANCELLATIONS_PAGE_SIZE, useCompanyCancellations } from "./cancellations-api.ts";
 
@@ -28,6 +28,9 @@ const REQUESTER_LABELS = {
   HELPDESK: "employerCancellations.requester.HELPDESK",
 } as const;
 
+/** The keys of the cancellations list in the address (the page shows the other after-sales lists too). */
+const KEYS = { prefix: "cancellations" };
+
 /**
  * The companies' order cancellations and refunds, read only: GET
  * /api/order-cancellations, scoped by the server to the caller's companies, newest first, 10 a page.
@@ -36,7 +39,8 @@ const REQUESTER_LABELS = {
  */
 export function EmployerCancellationsSection() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const { params, update } = useFilterParams(KEYS);
+  const { page } = filtersFromAddress(zPageOnly, params, KEYS).values;
   const list = useCompanyCancellations(page);
   const money = (cents: number) => formatMoney(cents, currentLanguage());
   return (
@@ -51,7 +55,7 @@ export function EmployerCancellationsSection() {
         empty={{ text: t("employerCancellations.empty") }}
         page={page}
         pageSize={CANCELLATIONS_PAGE_SIZE}
-        onPageChange={setPage}
+        onPageChange={(next) => update({ page: String(next) })}
         columns={[
           {
             accessor: "orderNumber",

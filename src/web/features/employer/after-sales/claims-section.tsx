@@ -1,6 +1,5 @@
 import { Stack, Text } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
   INSURANCE_CLAIMS_PAGE_SIZE,
@@ -14,6 +13,7 @@ import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
 import { callEndpoint, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { filtersFromAddress, useFilterParams, zPageOnly } from "../../../lib/filter-params.ts";
 import { formatDate } from "../../../lib/formatters.ts";
 import { SILENT } from "../../../lib/query-client.ts";
 
@@ -41,6 +41,9 @@ const OUTCOME_LABELS: Record<InsuranceClaimOutcome, string> = {
 /** A YYYY-MM-DD date as DD.MM.YYYY. */
 const day = (date: string | null) => (date ? formatDate(`${date}T12:00:00Z`) : "–");
 
+/** The keys of the claims list in the address (the page shows the other after-sales lists too). */
+const KEYS = { prefix: "claims" };
+
 /**
  * The insurance claims of the companies' employees, read only: GET
  * /api/insurance-claims, scoped by the server to the caller's companies, newest first, 10 a page. The
@@ -49,7 +52,8 @@ const day = (date: string | null) => (date ? formatDate(`${date}T12:00:00Z`) : "
  */
 export function EmployerClaimsSection() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const { params, update } = useFilterParams(KEYS);
+  const { page } = filtersFromAddress(zPageOnly, params, KEYS).values;
   const query = { page, limit: INSURANCE_CLAIMS_PAGE_SIZE };
   const list = useEndpointQuery(
     insuranceClaimsApi.list,
@@ -74,7 +78,7 @@ export function EmployerClaimsSection() {
         empty={{ text: t("employerClaims.empty") }}
         page={page}
         pageSize={INSURANCE_CLAIMS_PAGE_SIZE}
-        onPageChange={setPage}
+        onPageChange={(next) => update({ page: String(next) })}
         columns={[
           {
             accessor: "employee",

@@ -1,7 +1,7 @@
 import { SegmentedControl, Stack, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { keepPreviousData } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import {
   type TUserPayment,
@@ -9,6 +9,7 @@ import {
   type TUserPaymentsQueryInput,
   USER_PAYMENTS_FETCH_ERROR,
   userPaymentsApi,
+  zUserPaymentsQuery,
 } from "../../../../contract/user-payments.ts";
 import { USER_PAYMENTS_PAGE_SIZE } from "../../../../domain/constants.ts";
 import type { PaymentMethod, UserPaymentKind } from "../../../../domain/enums.ts";
@@ -18,6 +19,7 @@ import { StatusBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { callEndpoint, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { filtersFromAddress, useFilterParams } from "../../../lib/filter-params.ts";
 import { formatDate, formatMoney } from "../../../lib/formatters.ts";
 import { SILENT } from "../../../lib/query-client.ts";
 import { useSession } from "../../../lib/session.ts";
@@ -62,10 +64,15 @@ async function fetchPage(query: TUserPaymentsQueryInput, signal: AbortSignal): P
   }
 }
 
+/** The keys of the payments list in the address (the page shows the other after-sales lists too). */
+const KEYS = { prefix: "payments" };
+
 function PaymentsTable() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [done, setDone] = useState("");
+  const { params, update } = useFilterParams<"isUserPaymentDone">(KEYS);
+  const { values } = filtersFromAddress(zUserPaymentsQuery, params, KEYS);
+  const { page } = values;
+  const done = values.isUserPaymentDone === undefined ? "" : String(values.isUserPaymentDone);
   const query: TUserPaymentsQueryInput = {
     page,
     pageSize: USER_PAYMENTS_PAGE_SIZE,
@@ -93,10 +100,7 @@ function PaymentsTable() {
         <SegmentedControl
           aria-labelledby={labelId}
           value={done}
-          onChange={(value) => {
-            setDone(value);
-            setPage(1);
-          }}
+          onChange={(value) => update({ isUserPaymentDone: value })}
           data={DONE_OPTIONS.map((option) => ({ value: option.value, label: t(option.label) }))}
           orientation={phone ? "vertical" : "horizontal"}
           fullWidth={phone}
@@ -112,14 +116,11 @@ function PaymentsTable() {
           active: done !== "",
           text: t("employerPayments.emptyFiltered"),
           clearLabel: t("employerPayments.showAll"),
-          onClear: () => {
-            setDone("");
-            setPage(1);
-          },
+          onClear: () => update({ isUserPaymentDone: "" }),
         }}
         page={page}
         pageSize={USER_PAYMENTS_PAGE_SIZE}
-        onPageChange={setPage}
+        onPageChange={(next) => update({ page: String(next) })}
         columns={[
           {
             accessor: "employee",

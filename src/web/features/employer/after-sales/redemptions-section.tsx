@@ -1,16 +1,11 @@
 import { NativeSelect, SimpleGrid, Text } from "@mantine/core";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
-import {
-  REDEMPTION_REASONS,
-  type RedemptionReason,
-  SIMPLE_STATES,
-  type SimpleState,
-} from "../../../../domain/enums.ts";
+import { zBikeRedemptionsQuery } from "../../../../contract/bike-redemptions.ts";
+import { REDEMPTION_REASONS, SIMPLE_STATES } from "../../../../domain/enums.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
+import { filtersFromAddress, useFilterParams } from "../../../lib/filter-params.ts";
 import { formatMoney } from "../../../lib/formatters.ts";
 import { CHOICE_LABELS, REASON_LABELS, RedemptionStateBadge, STATE_LABELS } from "../../redemption/index.ts";
 import { REDEMPTIONS_PAGE_SIZE, type RedemptionFilter, useRedemptions } from "./redemptions-api.ts";
@@ -18,6 +13,9 @@ import { day, RedemptionDrawer } from "./redemptions-drawer.tsx";
 
 /** The address parameter of the case open in the drawer (the employee drawer links to it). */
 export const REDEMPTION_PARAM = "lunastus";
+
+/** The keys of the redemptions list in the address (the page shows the other after-sales lists too). */
+const KEYS = { prefix: "redemptions" };
 
 /**
  * Leases of the companies' employees that are ending, early or at the end of their term, with each
@@ -28,8 +26,13 @@ export const REDEMPTION_PARAM = "lunastus";
  */
 export function RedemptionsSection() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const [filter, setFilter] = useState<RedemptionFilter>({ status: "", reason: "", page: 1 });
+  const { params, setParams, update } = useFilterParams<"status" | "reason">(KEYS);
+  const { values } = filtersFromAddress(zBikeRedemptionsQuery, params, KEYS);
+  const filter: RedemptionFilter = {
+    status: values.status ?? "",
+    reason: values.reason ?? "",
+    page: values.page,
+  };
   const list = useRedemptions(filter);
   const openId = params.get(REDEMPTION_PARAM);
   const filtered = filter.status !== "" || filter.reason !== "";
@@ -53,9 +56,7 @@ export function RedemptionsSection() {
         <NativeSelect
           label={t("employerRedemptions.statusFilter")}
           value={filter.status}
-          onChange={(event) =>
-            setFilter({ ...filter, status: event.currentTarget.value as SimpleState | "", page: 1 })
-          }
+          onChange={(event) => update({ status: event.currentTarget.value })}
           data={[
             { value: "", label: t("employerRedemptions.all") },
             ...SIMPLE_STATES.map((status) => ({ value: status, label: t(STATE_LABELS[status]) })),
@@ -64,9 +65,7 @@ export function RedemptionsSection() {
         <NativeSelect
           label={t("employerRedemptions.reasonFilter")}
           value={filter.reason}
-          onChange={(event) =>
-            setFilter({ ...filter, reason: event.currentTarget.value as RedemptionReason | "", page: 1 })
-          }
+          onChange={(event) => update({ reason: event.currentTarget.value })}
           data={[
             { value: "", label: t("employerRedemptions.all") },
             ...REDEMPTION_REASONS.map((reason) => ({ value: reason, label: t(REASON_LABELS.staff[reason]) })),
@@ -82,11 +81,11 @@ export function RedemptionsSection() {
           active: filtered,
           text: t("employerRedemptions.emptyFiltered"),
           clearLabel: t("employerRedemptions.showAll"),
-          onClear: () => setFilter({ status: "", reason: "", page: 1 }),
+          onClear: () => update({ status: "", reason: "" }),
         }}
         page={filter.page}
         pageSize={REDEMPTIONS_PAGE_SIZE}
-        onPageChange={(page) => setFilter({ ...filter, page })}
+        onPageChange={(page) => update({ page: String(page) })}
         onRowClick={({ record }) => open(record.id)}
         columns={[
           {

@@ -1,5 +1,4 @@
 import { Button } from "@mantine/core";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TCompanyInvitation } from "../../../../contract/employment-invitations.ts";
 import { isWithdrawable } from "../../../../domain/employment-invitations.ts";
@@ -9,6 +8,7 @@ import { SectionCard } from "../../../components/section-card.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { showErrorToast } from "../../../lib/error-toasts.ts";
+import { filtersFromAddress, useFilterParams, zPageOnly } from "../../../lib/filter-params.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { INVITATIONS_PAGE_SIZE, useCompanyInvitations, useWithdrawInvitation } from "./employees-api.ts";
@@ -32,6 +32,9 @@ const TONES: Record<TCompanyInvitation["status"], StatusTone> = {
   WITHDRAWN: "neutral",
 };
 
+/** The keys of the invitations list in the address (the page shows the employees' other sections too). */
+const KEYS = { prefix: "invitations" };
+
 /**
  * The company's invitations of people who already have a Pedaali account elsewhere: they join only
  * when they accept. Shown as the company gave them (the address as typed, its names), with who or
@@ -39,7 +42,8 @@ const TONES: Record<TCompanyInvitation["status"], StatusTone> = {
  */
 export function InvitationsSection({ company }: { company: { id: string; name: string } }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
+  const { params, update } = useFilterParams(KEYS);
+  const { page } = filtersFromAddress(zPageOnly, params, KEYS).values;
   const list = useCompanyInvitations(company.id, page);
   const withdraw = useWithdrawInvitation();
   if (page === 1 && list.data && list.data.total === 0) return null;
@@ -104,7 +108,7 @@ export function InvitationsSection({ company }: { company: { id: string; name: s
         empty={{ text: t("employerEmployees.invitations.empty") }}
         page={page}
         pageSize={INVITATIONS_PAGE_SIZE}
-        onPageChange={setPage}
+        onPageChange={(next) => update({ page: String(next) })}
         columns={columns}
       />
     </SectionCard>

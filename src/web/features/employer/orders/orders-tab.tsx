@@ -1,7 +1,6 @@
 import { Button, Group, Loader, Paper, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
 import type { TOrderListItem } from "../../../../contract/orders.ts";
 import { useActionDialog } from "../../../components/action-dialog.tsx";
 import { DataTable, type DataTableColumn, pageQueryProps } from "../../../components/data-table.tsx";
@@ -10,6 +9,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { NewBadge } from "../../../components/new-badge.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { OrderStatusBadges } from "../../../components/status-badge.tsx";
+import { filtersFromAddress, useFilterParams, zPageOnly } from "../../../lib/filter-params.ts";
 import { formatDate } from "../../../lib/formatters.ts";
 import { signingErrorMessage } from "../../../lib/strong-identification.ts";
 import { usePageNews } from "../../../lib/whats-new.ts";
@@ -76,11 +76,11 @@ function AwaitingCard({
 export function OrdersTab() {
   const { t } = useTranslation();
   const awaiting = useAwaitingApproval();
-  const [page, setPage] = useState(1);
+  // The open order lives in the address too, so the approvers' mail opens it and a reload keeps it.
+  const { params, setParams, update } = useFilterParams();
+  const { page } = filtersFromAddress(zPageOnly, params).values;
   const orders = useCompanyOrders(page);
   const { newOrderIds } = usePageNews("employerOrders");
-  // The open order lives in the address, so the approvers' mail opens it and a reload keeps it.
-  const [params, setParams] = useSearchParams();
   const openId = params.get(ORDER_PARAM);
   const setOpenId = (id: string | null) =>
     setParams((current) => {
@@ -168,7 +168,7 @@ export function OrdersTab() {
           empty={{ text: t("employerOrders.all.empty") }}
           page={page}
           pageSize={ORDERS_PAGE_SIZE}
-          onPageChange={setPage}
+          onPageChange={(next) => update({ page: String(next) })}
         />
       </SectionCard>
       <OrderDrawer
