@@ -11,11 +11,11 @@ const line = (fields: Record<string, unknown>) =>
 const CLEAN = [
   line({
     reqId: "e29b2b58-77c6-4bd1-a2d4-ad4f08733170",
-    req: { method: "GET", url: "/assets/employer-and-admin-pages-BPIIQOqI.js", remotePort: 57980 },
+    req: { method: "GET", url: "/assets/employer-page-BPIIQOqI.js", remotePort: 57980 },
     msg: "incoming request",
   }),
   // A file of the build whose name is as long as a token.
-  line({ req: { url: "/assets/employer-and-admin-pages-Tilaukset-BPIIQOqI.js" }, msg: "incoming request" }),
+  line({ req: { url: "/assets/employer-page-Tilaukset-BPIIQOqI.js" }, msg: "incoming request" }),
   line({
     reqId: "test-request-0001",
     res: { statusCode: 200 },

@@ -33,8 +33,12 @@ afterEach(() => {
 });
 
 const PAGES: [RouteId, string, () => Promise<FirstData>][] = [
-  ["employer", "/tyonantaja", () => import("./employer-and-admin-pages.ts").then((m) => m.employerFirstData)],
-  ["admin", "/admin", () => import("./employer-and-admin-pages.ts").then((m) => m.adminFirstData)],
+  [
+    "employer",
+    "/tyonantaja",
+    () => import("../features/employer/employer-page.tsx").then((m) => m.employerFirstData),
+  ],
+  ["admin", "/admin", () => import("../features/admin/admin-page.tsx").then((m) => m.adminFirstData)],
   ["myBike", "/mybike", () => import("../features/mybike/my-bike-page.tsx").then((m) => m.myBikeFirstData)],
   [
     "bikeStore",

@@ -1,14 +1,13 @@
 /**
- * Every lazily loaded page and panel that shares code with the entry chunk, re-exported from ONE module so
- * the build makes ONE chunk of them.
+ * The app's smaller lazily loaded pages and panels (the login, the forms, the account pages, the header's
+ * user actions), re-exported from ONE module so the build makes ONE chunk of them.
  *
- * Why one: rolldown 1.2.x (Vite 8) has an open bug (rolldown/rolldown#10731, "module already loaded by the
- * entry is emitted as a separate chunk"): once two or more dynamically imported chunks use modules that the
- * entry also uses (React, Mantine, react-router, react-i18next...), those modules move out of the entry into
- * common chunks, and the anonymous home page pays ~8 KB gzip more for the same code (docs/design.md "Weight" budget).
- * With a single such chunk the entry stays whole. Admin and employer code stays in one chunk of its own
- * (employer-and-admin-pages.ts, for the same bug) that reaches the shell's modules only through this one.
- * Split this again once the bundler is fixed.
+ * Why one: with every page imported on its own, rolldown 1.2 cut the code they share into about a hundred
+ * files of a few KB each, and on a phone (six requests at a time over HTTP/1.1) the employer's first
+ * view took 7.95 s to its largest paint against 5.5 s. Grouping them back with the bundler's own chunk
+ * groups (codeSplitting with entriesAware) broke the order in which modules start ("createContext of
+ * undefined"), so the grouping is this module. The employer's, the helpdesk's, /mybike's and the store's
+ * areas are chunks of their own (routes.tsx): each is large, and a user opens one of them.
  */
 
 import "../lib/mantine-styles.ts";

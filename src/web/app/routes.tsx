@@ -16,17 +16,18 @@ import { type FirstData, fetchFirstRequests, guardedPage, type PageImport } from
 // One chunk for the pages that share the shell's libraries (see lazy-pages.ts for the bundler bug).
 const pages = () => import("./lazy-pages.ts");
 // One import each (their dependency lists weigh in the entry): the page and its first data share it.
-const employerAndAdminPages = () => import("./employer-and-admin-pages.ts");
+const employerModule = () => import("../features/employer/employer-page.tsx");
+const adminModule = () => import("../features/admin/admin-page.tsx");
 const myBikeModule = () => import("../features/mybike/my-bike-page.tsx");
 const adminArea: PageImport = () =>
-  employerAndAdminPages().then(async (m) => {
+  adminModule().then(async (m) => {
     await m.adminTextsReady();
     return m.AdminPage;
   });
 const calculatorPage: PageImport = () =>
   import("../features/calculator/calculator-page.tsx").then((m) => m.CalculatorPage);
 const employerArea: PageImport = () =>
-  employerAndAdminPages().then(async (m) => {
+  employerModule().then(async (m) => {
     await m.employerTextsReady();
     return m.EmployerPage;
   });
@@ -124,8 +125,8 @@ function relativePath(route: RouteDef): string {
  * before it replaces the loader (route-guard.tsx FirstData), from the page's own chunk.
  */
 const FIRST_DATA: Partial<Record<RouteId, () => Promise<FirstData>>> = {
-  employer: () => employerAndAdminPages().then((m) => m.employerFirstData),
-  admin: () => employerAndAdminPages().then((m) => m.adminFirstData),
+  employer: () => employerModule().then((m) => m.employerFirstData),
+  admin: () => adminModule().then((m) => m.adminFirstData),
   myBike: () => myBikeModule().then((m) => m.myBikeFirstData),
   bikeStore: () => storeLinkPages().then((m) => m.storeAccountFirstData),
 };
