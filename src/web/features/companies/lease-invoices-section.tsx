@@ -12,7 +12,8 @@ import { SectionCard } from "../../components/section-card.tsx";
 import { ToneBadge } from "../../components/status-badge.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { useEndpointQuery } from "../../lib/endpoint-client.ts";
-import { formatDate, formatMoney, formatPercent } from "../../lib/formatters.ts";
+import { formatDate, formatPercent } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 import { useCompany } from "./companies-api.ts";
 
 /**
@@ -61,8 +62,7 @@ export function LeaseInvoicesSection({
   headingOrder?: 2 | 3;
 }) {
   const { t } = useTranslation();
-  const lng = currentLanguage();
-  const money = (cents: number) => formatMoney(cents, lng);
+  const _lng = currentLanguage();
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<string | null>(null);
   const linesId = useId();

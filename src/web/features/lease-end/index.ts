@@ -1,6 +1,6 @@
 // What other features may use of this one: a feature imports another only through its index.
 export { ChooseForEmployeeForm } from "./choose-for-employee-form.tsx";
 export { dayOutsideText, refusedDayText } from "./early-end-day.ts";
-export { costText, day, LeaseEndOptions, LeaseEndPriceTable, money } from "./lease-end-options.tsx";
+export { costText, day, LeaseEndOptions, LeaseEndPriceTable } from "./lease-end-options.tsx";
 export { LeaseEndStateBadge } from "./lease-end-state-badge.tsx";
 export { CHOICE_LABELS, METHOD_LABELS, REASON_LABELS, STATE_LABELS } from "./lease-end-words.ts";

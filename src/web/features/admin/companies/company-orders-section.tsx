@@ -6,6 +6,7 @@ import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { formatDateTime } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
 import { PAGE_SIZE, useCompanyOrders } from "./companies-api.ts";
 
@@ -16,7 +17,6 @@ export function CompanyOrdersSection({ companyId }: { companyId: string }) {
   const [page, setPage] = useState(1);
   const [activeOnly, setActiveOnly] = useState(false);
   const orders = useCompanyOrders(companyId, page, activeOnly);
-  const euros = (value: number | null) => (value == null ? "–" : display.money(Math.round(value * 100)));
   return (
     <SectionCard
       title={t("adminCompanies.orders.title")}
@@ -55,13 +55,14 @@ export function CompanyOrdersSection({ companyId }: { companyId: string }) {
             accessor: "totalPrice",
             title: t("adminCompanies.orders.total"),
             textAlign: "right",
-            render: (r) => euros(r.totalPrice),
+            // The orders answer euros, not cents.
+            render: (r) => (r.totalPrice == null ? "–" : money(Math.round(r.totalPrice * 100))),
           },
           {
             accessor: "monthlyPayment",
             title: t("adminCompanies.orders.monthly"),
             textAlign: "right",
-            render: (r) => euros(r.monthlyPayment),
+            render: (r) => (r.monthlyPayment == null ? "–" : money(Math.round(r.monthlyPayment * 100))),
           },
           {
             accessor: "leaseStartDate",

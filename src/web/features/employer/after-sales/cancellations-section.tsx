@@ -7,8 +7,8 @@ import type { StatusTone } from "../../../../domain/status-tones.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge, ToneBadge } from "../../../components/status-badge.tsx";
-import { currentLanguage } from "../../../i18n/i18n.ts";
-import { formatDate, formatMoney } from "../../../lib/formatters.ts";
+import { formatDate } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { CANCELLATIONS_PAGE_SIZE, useCompanyCancellations } from "./cancellations-api.ts";
 
 /** The label keys, spelled out so that the catalogue check sees every key in use. */
@@ -38,7 +38,6 @@ export function EmployerCancellationsSection() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const list = useCompanyCancellations(page);
-  const money = (cents: number) => formatMoney(cents, currentLanguage());
   return (
     <SectionCard
       title={t("employerCancellations.title")}

@@ -9,6 +9,7 @@ import { StatusBadge } from "../../../components/status-badge.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formatDate } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { useCompany } from "../../companies/index.ts";
 import {
@@ -17,7 +18,6 @@ import {
   LeaseEndOptions,
   LeaseEndStateBadge,
   METHOD_LABELS,
-  money,
   REASON_LABELS,
 } from "../../lease-end/index.ts";
 import { type TLeaseEndCase, useChooseForEmployee, useLeaseEnd } from "./lease-ends-api.ts";

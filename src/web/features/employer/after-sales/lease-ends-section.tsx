@@ -10,8 +10,7 @@ import {
 } from "../../../../domain/enums.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
-import { currentLanguage } from "../../../i18n/i18n.ts";
-import { formatMoney } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { CHOICE_LABELS, LeaseEndStateBadge, REASON_LABELS, STATE_LABELS } from "../../lease-end/index.ts";
 import { LEASE_ENDS_PAGE_SIZE, type LeaseEndsFilter, useLeaseEnds } from "./lease-ends-api.ts";
 import { day, LeaseEndDrawer } from "./lease-ends-drawer.tsx";
@@ -118,11 +117,7 @@ export function LeaseEndsSection() {
             accessor: "redemptionPriceCents",
             title: t("employerLeaseEnds.columns.price"),
             textAlign: "right",
-            render: (row) => (
-              <span style={{ whiteSpace: "nowrap" }}>
-                {formatMoney(row.redemptionPriceCents, currentLanguage())}
-              </span>
-            ),
+            render: (row) => <span style={{ whiteSpace: "nowrap" }}>{money(row.redemptionPriceCents)}</span>,
           },
           {
             accessor: "decisionDeadline",

@@ -10,13 +10,13 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { StatusBadge, ToneBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { formatDate, formatPercent } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import {
   CHOICE_LABELS,
   day,
   LeaseEndOptions,
   LeaseEndPriceTable,
   METHOD_LABELS,
-  money,
   REASON_LABELS,
 } from "../../lease-end/index.ts";
 import { type TLeaseEndCase, useLeaseEndCase } from "./lease-end-api.ts";
