@@ -109,6 +109,21 @@ function mutateCallsWithCallbacks(source: string): string[] {
     .map((call) => call.text.split("\n")[0] ?? "");
 }
 
+/** Where a feature words a sum its own way, each with its reason; the list only shrinks. */
+const OWN_MONEY_TEXT: Record<string, string> = {
+  "src/web/features/home/home-page.tsx":
+    "sums inside the home page's sentences (formatEurosInText), kept off lib/money.ts for the home page's script budget",
+};
+
+/** Each top-level declaration of a source (a function, constant or class), with its text up to the next. */
+function declarationsOf(source: string): { name: string; text: string }[] {
+  const starts = [...source.matchAll(/^(?:export )?(?:async )?(?:function\*? ?|const |let |class )(\w+)/gm)];
+  return starts.map((start, i) => ({
+    name: start[1] as string,
+    text: source.slice(start.index, starts[i + 1]?.index ?? source.length),
+  }));
+}
+
 describe("the code's shape", () => {
   it("writes the event log only through recordEvent (src/server/db/event-log.ts) and the demo seed", () => {
     const writers = filesMatching(/\binsert\(eventLog\)/).filter(
@@ -260,6 +275,43 @@ describe("the code's shape", () => {
     expect(own.test('useState<Filter>({ status: "", reason: "", page: 1 });')).toBe(true);
     expect(own.test("const { params, update } = useFilterParams(KEYS);")).toBe(false);
     expect(own.test("const [pageSize, setPageSize] = useState(20);")).toBe(false);
+  });
+
+  it("refreshes what a change made stale through its area's one refresh helper, built on refreshQueries", () => {
+    // docs/architecture.md "How the web does each thing": the api file of an area says in one place what
+    // its changes make stale; components and mutation hooks call that helper, never the cache itself.
+    const invalidates = /\.invalidateQueries\(/;
+    const web = sources.filter((f) => f.startsWith("src/web/") && !f.startsWith("src/web/lib/"));
+    expect(web.filter((f) => invalidates.test(read(f)))).toEqual([]);
+    const refreshes = /\brefreshQueries\(/;
+    expect(web.filter((f) => !f.endsWith("-api.ts") && refreshes.test(read(f)))).toEqual([]);
+    const severalOrMisnamed = web
+      .filter((f) => f.endsWith("-api.ts"))
+      .map((f) => ({ f, helpers: declarationsOf(read(f)).filter((d) => refreshes.test(d.text)) }))
+      .filter(({ helpers }) => helpers.length > 1 || helpers.some((d) => !/^refresh[A-Z]/.test(d.name)))
+      .map(({ f, helpers }) => `${f}: ${helpers.map((d) => d.name).join(", ")}`);
+    expect(severalOrMisnamed).toEqual([]);
+    expect(invalidates.test("void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });")).toBe(
+      true,
+    );
+    expect(invalidates.test("invalidateQueries(): Promise<void> {")).toBe(false);
+    expect(
+      declarationsOf("const A = 1;\nexport function refreshB() {\n  return 2;\n}\n").map((d) => d.name),
+    ).toEqual(["A", "refreshB"]);
+  });
+
+  it("shows money on the web through money() of lib/money.ts, with no wrapper of a feature's own", () => {
+    // The reader's language is bound in one place, so every screen writes a sum the same way.
+    const formats = /\bformat(?:Money|Cents)\(/;
+    const wrapper =
+      /\b(?:const (?:money|euros|eur|formatEuros) = (?:\([^)]*\)|\w+) =>|function (?:money|euros|eur|formatEuros)\()/;
+    const web = sources.filter((f) => f.startsWith("src/web/") && !f.startsWith("src/web/lib/"));
+    expect(web.filter((f) => formats.test(read(f)))).toEqual([]);
+    expect(web.filter((f) => !OWN_MONEY_TEXT[f] && wrapper.test(read(f)))).toEqual([]);
+    for (const f of Object.keys(OWN_MONEY_TEXT)) expect(wrapper.test(read(f))).toBe(true);
+    expect(wrapper.test("const money = (cents: number) => formatMoney(cents, lng);")).toBe(true);
+    expect(wrapper.test("function formatEuros(euros: number): string {")).toBe(true);
+    expect(wrapper.test("const money = useMoney();")).toBe(false);
   });
 
   it("reads the API on the web through the contract's endpoints: useEndpointQuery, never a raw useQuery", () => {

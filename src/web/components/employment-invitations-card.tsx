@@ -5,11 +5,12 @@ import {
   employmentInvitationsApi as api,
   type TOwnInvitation,
 } from "../../contract/employment-invitations.ts";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../lib/endpoint-client.ts";
+import { callEndpoint, useEndpointQuery } from "../lib/endpoint-client.ts";
 import { showErrorToast } from "../lib/error-toasts.ts";
 import { formatDate } from "../lib/formatters.ts";
 import { SILENT } from "../lib/query-client.ts";
 import { showSuccessToast } from "../lib/toast.ts";
+import { refreshEmploymentInvitations } from "./employment-invitations-api.ts";
 import { SectionCard } from "./section-card.tsx";
 
 /**
@@ -39,8 +40,7 @@ function InvitationCard({ invitation }: { invitation: TOwnInvitation }) {
     meta: SILENT,
     onSuccess: () => {
       showSuccessToast(t("employmentInvitations.accepted", { company }));
-      // The new employment changes the session's companies and everything the person's pages show.
-      void queryClient.invalidateQueries();
+      void refreshEmploymentInvitations(queryClient, "accepted");
     },
     onError: (error) => showErrorToast(error),
   });
@@ -49,7 +49,7 @@ function InvitationCard({ invitation }: { invitation: TOwnInvitation }) {
     meta: SILENT,
     onSuccess: () => {
       showSuccessToast(t("employmentInvitations.declined"));
-      void queryClient.invalidateQueries({ queryKey: endpointKey(api.ownInvitations) });
+      void refreshEmploymentInvitations(queryClient, "declined");
     },
     onError: (error) => showErrorToast(error),
   });

@@ -9,8 +9,8 @@ import {
   MAIN_LINE_STATUSES,
   type OrderParty,
 } from "../../domain/order-state-machine.ts";
-import { currentLanguage } from "../i18n/i18n.ts";
-import { formatDate, formatDateTime, formatMoney } from "../lib/formatters.ts";
+import { formatDate, formatDateTime } from "../lib/formatters.ts";
+import { money } from "../lib/money.ts";
 import { employeeWaitingKey, type OrderAudience, orderStepWordKey } from "./order-step-words.ts";
 import { StatusBadge } from "./status-badge.tsx";
 
@@ -53,7 +53,7 @@ function redemptionNote(redemption: Redemption, t: TFunction): string {
   if (redemption.status === "COMPLETED" && redemption.choice)
     return t(REDEMPTION_DONE_KEYS[redemption.choice]);
   if (!redemption.choice) {
-    const price = formatMoney(redemption.redemptionPriceCents, currentLanguage());
+    const price = money(redemption.redemptionPriceCents);
     return redemption.decisionDeadline
       ? t("ds.orderTimeline.redemption.offer", { price, date: formatDate(redemption.decisionDeadline) })
       : t("ds.orderTimeline.redemption.offerNoDeadline", { price });

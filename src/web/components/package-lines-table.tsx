@@ -6,8 +6,7 @@ import {
   packageItemDescription,
   packageLineCents,
 } from "../../domain/order-package.ts";
-import { currentLanguage } from "../i18n/i18n.ts";
-import { formatMoney } from "../lib/formatters.ts";
+import { money } from "../lib/money.ts";
 import { usePhoneLayout } from "./data-table-parts.tsx";
 import { PhoneCardList } from "./phone-card-list.tsx";
 
@@ -41,7 +40,6 @@ export function PackageLinesTable<L extends PackageLine>({
   /** A first column of the line's type, when the reader needs it (the store does). */
   typeColumn?: { heading: string; of: (line: L) => ReactNode };
 }) {
-  const lng = currentLanguage();
   const phone = usePhoneLayout();
   if (phone) {
     return (
@@ -53,14 +51,12 @@ export function PackageLinesTable<L extends PackageLine>({
           values: [
             ...(typeColumn ? [{ label: typeColumn.heading, value: typeColumn.of(line) }] : []),
             { label: labels.quantity, value: line.quantity },
-            { label: labels.unitPrice, value: formatMoney(line.unitPriceCents, lng) },
-            ...(line.discountCents
-              ? [{ label: labels.discount, value: formatMoney(line.discountCents, lng) }]
-              : []),
-            { label: labels.lineTotal, value: formatMoney(packageLineCents(line), lng) },
+            { label: labels.unitPrice, value: money(line.unitPriceCents) },
+            ...(line.discountCents ? [{ label: labels.discount, value: money(line.discountCents) }] : []),
+            { label: labels.lineTotal, value: money(packageLineCents(line)) },
           ],
         }))}
-        footer={{ label: labels.total, value: formatMoney(totalCents, lng) }}
+        footer={{ label: labels.total, value: money(totalCents) }}
       />
     );
   }
@@ -93,11 +89,9 @@ export function PackageLinesTable<L extends PackageLine>({
               {typeColumn && <Table.Td>{typeColumn.of(line)}</Table.Td>}
               <Table.Td>{packageItemDescription(line)}</Table.Td>
               <Table.Td ta="right">{line.quantity}</Table.Td>
-              <Table.Td ta="right">{formatMoney(line.unitPriceCents, lng)}</Table.Td>
-              <Table.Td ta="right">
-                {line.discountCents ? formatMoney(line.discountCents, lng) : "–"}
-              </Table.Td>
-              <Table.Td ta="right">{formatMoney(packageLineCents(line), lng)}</Table.Td>
+              <Table.Td ta="right">{money(line.unitPriceCents)}</Table.Td>
+              <Table.Td ta="right">{line.discountCents ? money(line.discountCents) : "–"}</Table.Td>
+              <Table.Td ta="right">{money(packageLineCents(line))}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -106,7 +100,7 @@ export function PackageLinesTable<L extends PackageLine>({
             <Table.Th colSpan={typeColumn ? 5 : 4}>{labels.total}</Table.Th>
             <Table.Td ta="right">
               <Text fw={700} span>
-                {formatMoney(totalCents, lng)}
+                {money(totalCents)}
               </Text>
             </Table.Td>
           </Table.Tr>

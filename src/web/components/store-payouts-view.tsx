@@ -3,13 +3,13 @@ import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import type { TStorePayable, TStorePayout, TStorePayouts } from "../../contract/store-payouts.ts";
 import { formatDate } from "../lib/formatters.ts";
+import { money } from "../lib/money.ts";
 import { DataTable } from "./data-table.tsx";
 import { EmptyState } from "./empty-state.tsx";
 import { ListTable } from "./list-table.tsx";
 import {
   BatchStatusBadge,
   day,
-  money,
   PayableStatusBadge,
   useAmountColumns,
   usePayableAmountColumns,

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
 import { ApiError } from "./api-client.ts";
 import { showErrorToast } from "./error-toasts.ts";
 
@@ -18,6 +18,16 @@ declare module "@tanstack/react-query" {
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 2;
+}
+
+/**
+ * Reads again what a change made stale: every query under each key (an endpoint's key is the start of
+ * all its reads' keys), those on screen at once and the others when they next show. Resolves when those
+ * on screen are read, so a change that returns it stays pending until the page shows its outcome. Each
+ * feature's api file says what its changes make stale in its one refresh helper, built on this.
+ */
+export async function refreshQueries(queryClient: QueryClient, keys: readonly QueryKey[]): Promise<void> {
+  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export function createQueryClient(): QueryClient {

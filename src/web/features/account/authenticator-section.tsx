@@ -12,9 +12,10 @@ import { PageLoader } from "../../components/page-loader.tsx";
 import { QrCode } from "../../components/qr-code.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { callEndpoint, useEndpointQuery } from "../../lib/endpoint-client.ts";
 import { formatDate } from "../../lib/formatters.ts";
 import { refreshSession } from "../../lib/session.ts";
+import { refreshAccount } from "./account-api.ts";
 import { CurrentPassword, Feedback, isReauthError, Section } from "./own-details-parts.tsx";
 import { Passkeys } from "./passkeys-section.tsx";
 
@@ -119,15 +120,13 @@ export function Authenticator() {
     schema: zCurrentPasswordBody,
     rules: { currentPassword: (v) => (v ? null : t("forms.required")) },
   });
-  const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: endpointKey(authenticatorApi.authenticator) });
   const onError = (error: Error) => {
     form.setServerErrors(error);
     if (isReauthError(error)) form.setFieldError("currentPassword", t("errors.REAUTHENTICATION_FAILED"));
   };
   const done = () => {
     form.reset();
-    void refresh();
+    void refreshAccount(queryClient, "authenticator");
   };
   const start = useMutation({
     mutationFn: (currentPassword: string) =>
@@ -171,7 +170,7 @@ export function Authenticator() {
         setup={step.setup}
         onCancel={() => setStep({ name: "status" })}
         onConfirmed={(codes) => {
-          void refresh();
+          void refreshAccount(queryClient, "authenticator");
           // The session user says whether the platform still holds them to set an app up.
           void refreshSession(queryClient);
           setStep({ name: "codes", codes });

@@ -6,8 +6,9 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { passkeysApi, type TPasskey } from "../../../contract/passkeys.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { callEndpoint, useEndpointQuery } from "../../lib/endpoint-client.ts";
 import { formatDate } from "../../lib/formatters.ts";
+import { refreshAccount } from "./account-api.ts";
 import { CurrentPassword, Feedback, isReauthError, Section } from "./own-details-parts.tsx";
 
 /** The form's fields: a name for a new passkey, and the current password every change asks for. */
@@ -36,7 +37,7 @@ export function Passkeys() {
   const done = () => {
     form.reset();
     setSaved(true);
-    void queryClient.invalidateQueries({ queryKey: endpointKey(passkeysApi.passkeys) });
+    void refreshAccount(queryClient, "passkeys");
   };
   const onError = (error: Error) => {
     setSaved(false);

@@ -5,8 +5,9 @@ import { useTranslation } from "react-i18next";
 import { ownSessionsApi as api, type TOwnSession } from "../../../contract/sessions.ts";
 import { ConfirmDialog } from "../../components/confirm-dialog.tsx";
 import { ListTable } from "../../components/list-table.tsx";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { callEndpoint, useEndpointQuery } from "../../lib/endpoint-client.ts";
 import { formatDateTime } from "../../lib/formatters.ts";
+import { refreshAccount } from "./account-api.ts";
 import { Feedback, Section } from "./own-details-parts.tsx";
 
 /** What was last ended: said under the list once it is read again. */
@@ -25,14 +26,13 @@ export function Sessions() {
   const list = useEndpointQuery(api.sessions, {});
   const [ended, setEnded] = useState<Ended>(null);
   const [confirming, setConfirming] = useState(false);
-  const reread = () => queryClient.invalidateQueries({ queryKey: endpointKey(api.sessions) });
   const endOne = useMutation({
     mutationFn: (session: TOwnSession) => callEndpoint(api.endSession, { params: { id: session.id } }),
     meta: { silent: true },
     onMutate: () => setEnded(null),
     onSuccess: () => {
       setEnded("one");
-      void reread();
+      void refreshAccount(queryClient, "sessions");
     },
   });
   const endOthers = useMutation({
@@ -42,7 +42,7 @@ export function Sessions() {
     onSuccess: () => {
       setConfirming(false);
       setEnded("others");
-      void reread();
+      void refreshAccount(queryClient, "sessions");
     },
   });
   const sessions = list.data?.items ?? [];

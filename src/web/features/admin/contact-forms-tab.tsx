@@ -9,9 +9,10 @@ import {
 } from "../../../contract/contact-forms.ts";
 import { DataTable, pageQueryProps } from "../../components/data-table.tsx";
 import { textLimitOf } from "../../lib/contract-form.ts";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { callEndpoint, useEndpointQuery } from "../../lib/endpoint-client.ts";
 import { filtersFromAddress, useFilterParams, useSearchText } from "../../lib/filter-params.ts";
 import { formatDateTime } from "../../lib/formatters.ts";
+import { refreshContactForms } from "./contact-forms-api.ts";
 
 const PAGE_SIZE = 20;
 
@@ -88,11 +89,7 @@ export function ContactFormsTab() {
     mutationFn: ({ id, checked }: { id: string } & TContactFormUpdate) =>
       callEndpoint(contactFormsApi.setChecked, { params: { contactFormDataId: id }, body: { checked } }),
     // The list and the tab's badge, also after a failure: the row shows what the server holds.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: endpointKey(contactFormsApi.list) }),
-        queryClient.invalidateQueries({ queryKey: endpointKey(contactFormsApi.uncheckedCount) }),
-      ]),
+    onSettled: () => refreshContactForms(queryClient),
   });
 
   const pending = toggle.isPending ? toggle.variables?.id : undefined;

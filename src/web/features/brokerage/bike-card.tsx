@@ -3,8 +3,8 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { brokerageBikeTitle } from "../../../domain/brokerage.ts";
 import { DetailsList } from "../../components/details-list.tsx";
-import { currentLanguage } from "../../i18n/i18n.ts";
-import { formatDate, formatMoney } from "../../lib/formatters.ts";
+import { formatDate } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 import type { TListedBike } from "./brokerage-api.ts";
 
 /**
@@ -23,9 +23,7 @@ export function BikeCard({ bike, asked, onAsk }: { bike: TListedBike; asked: boo
           {title}
         </Title>
         <Text fz="xl" fw={700}>
-          {bike.askingPriceCents === null
-            ? t("brokerage.card.priceOnRequest")
-            : formatMoney(bike.askingPriceCents, currentLanguage())}
+          {bike.askingPriceCents === null ? t("brokerage.card.priceOnRequest") : money(bike.askingPriceCents)}
         </Text>
         <DetailsList
           items={[

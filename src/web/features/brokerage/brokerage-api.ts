@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   brokerageApi as api,
   type TBrokerageInquiryInput,
@@ -6,6 +6,7 @@ import {
   type TListedBikesQuery,
 } from "../../../contract/bike-brokerage.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { refreshQueries } from "../../lib/query-client.ts";
 
 /**
  * The calls of /bikeBrokerageService (src/contract/bike-brokerage.ts): the bikes for sale and asking to
@@ -42,6 +43,11 @@ export function useListedBikes(filter: ListedFilter) {
   );
 }
 
+/** The cards, after a bike went off sale while the visitor read them. */
+function refreshListedBikes(queryClient: QueryClient) {
+  return refreshQueries(queryClient, [endpointKey(api.listed)]);
+}
+
 /** POST /api/bike-brokerage/{id}/inquiries; a bike that went off sale meanwhile refetches the cards. */
 export function useAskAboutBike() {
   const queryClient = useQueryClient();
@@ -50,6 +56,6 @@ export function useAskAboutBike() {
       callEndpoint(api.inquire, { params: { id: bikeId }, body }),
     // The dialog shows the error at its fields or in its alert.
     meta: { silent: true },
-    onError: () => queryClient.invalidateQueries({ queryKey: endpointKey(api.listed) }),
+    onError: () => refreshListedBikes(queryClient),
   });
 }

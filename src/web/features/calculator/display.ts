@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import type { Language } from "../../../domain/enums.ts";
-import { formatCents } from "../../../domain/money.ts";
 import { isLanguage } from "../../i18n/i18n.ts";
 import { formatPercent, formatWholeEuros } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 
 /** The calculator's formats in the reader's language, from euros (the calculator's unit) and percents. */
 function useCalculatorFormats(): {
@@ -14,7 +14,7 @@ function useCalculatorFormats(): {
   const lang: Language = isLanguage(i18n.resolvedLanguage) ? i18n.resolvedLanguage : "fi";
   return {
     // "1 234,56 €" in Finnish and Swedish, "€1,234.56" in English.
-    money: (euros) => formatCents(Math.round(euros * 100), lang),
+    money: (euros) => money(Math.round(euros * 100)),
     percent: (value) => formatPercent(value, lang),
     wholeEuros: (euros) => formatWholeEuros(euros, lang),
   };

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { adminApi } from "../../../contract/admin.ts";
 import {
@@ -11,6 +11,7 @@ import { registrationApi } from "../../../contract/registration.ts";
 import { systemUsersApi } from "../../../contract/system-users.ts";
 import { vatApi } from "../../../contract/vat.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { refreshQueries } from "../../lib/query-client.ts";
 
 /**
  * The calls of the company sections both areas show (the admin company page and the employer's
@@ -22,24 +23,30 @@ import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-
 
 export const PAGE_SIZE = 20;
 
-/** Refetches every company query (lists and pages), after any change to a company or its parts. */
-export function useRefetchCompanies() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [
-        api.list,
-        api.get,
-        api.orders,
-        api.groupList,
-        api.groupGet,
-        // A company's own VAT value is one of its details.
-        vatApi.company,
-        // A change to a company is one of its events too, and may change who its people are.
-        adminApi.eventLog,
-        systemUsersApi.list,
-      ].map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
-    );
+/**
+ * Refetches every company query (lists and pages), after any change to a company or its parts; after a
+ * change of payroll report recipients, only the owner's recipients.
+ */
+export function refreshCompanies(
+  queryClient: QueryClient,
+  change: "company" | { recipients: RecipientOwner } = "company",
+) {
+  if (change !== "company") return refreshQueries(queryClient, [recipientsKey(change.recipients)]);
+  return refreshQueries(
+    queryClient,
+    [
+      api.list,
+      api.get,
+      api.orders,
+      api.groupList,
+      api.groupGet,
+      // A company's own VAT value is one of its details.
+      vatApi.company,
+      // A change to a company is one of its events too, and may change who its people are.
+      adminApi.eventLog,
+      systemUsersApi.list,
+    ].map((read) => endpointKey(read)),
+  );
 }
 
 export function useCompany(id: string) {
@@ -62,55 +69,55 @@ export function useCompanyPeople(companyId: string | null, page = 1, limit = PAG
 
 /** PUT /api/companies/{id}/settings: what the employer sets of its own company (the max price). */
 export function useUpdateCompanySettings(companyId: string) {
-  const refetch = useRefetchCompanies();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TCompanySettingsInput) =>
       callEndpoint(api.updateSettings, { params: { id: companyId }, body }),
     meta: { silent: true },
-    onSuccess: refetch,
+    onSuccess: () => refreshCompanies(queryClient),
   });
 }
 
 // ---- Units ------------------------------------------------------------------------------------------------
 
 export function useCreateUnit(companyId: string) {
-  const refetch = useRefetchCompanies();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (unitName: string) =>
       callEndpoint(settingsApi.unitCreate, { body: { unit: { unitName }, companyId } }),
     meta: { silent: true },
-    onSuccess: refetch,
+    onSuccess: () => refreshCompanies(queryClient),
   });
 }
 
 export function useRenameUnit() {
-  const refetch = useRefetchCompanies();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ unitId, unitName }: { unitId: string; unitName: string }) =>
       callEndpoint(settingsApi.unitRename, { params: { unitId }, body: { unitName } }),
     meta: { silent: true },
-    onSuccess: refetch,
+    onSuccess: () => refreshCompanies(queryClient),
   });
 }
 
 export function useDeleteUnit() {
-  const refetch = useRefetchCompanies();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (unitId: string) => callEndpoint(settingsApi.unitRemove, { params: { unitId } }),
     meta: { silent: true },
-    onSuccess: refetch,
+    onSuccess: () => refreshCompanies(queryClient),
   });
 }
 
 // ---- Bike policy -----------------------------------------------------------------------------------------
 
 export function useSaveBikePolicy(companyId: string) {
-  const refetch = useRefetchCompanies();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.input<typeof zBikePolicyInput>) =>
       callEndpoint(settingsApi.saveBikePolicy, { params: { id: companyId }, body }),
     meta: { silent: true },
-    onSuccess: refetch,
+    onSuccess: () => refreshCompanies(queryClient),
   });
 }
 
@@ -145,7 +152,7 @@ function useRecipientsChange<T>(owner: RecipientOwner, change: (value: T) => Pro
   return useMutation({
     mutationFn: change,
     meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: recipientsKey(owner) }),
+    onSuccess: () => refreshCompanies(queryClient, { recipients: owner }),
   });
 }
 

@@ -2,11 +2,11 @@
 export { BikePolicySection } from "./bike-policy-section.tsx";
 export {
   PAGE_SIZE,
+  refreshCompanies,
   useAddRecipients,
   useCompany,
   useCompanyPeople,
   useCompanyVat,
-  useRefetchCompanies,
   useUpdateCompanySettings,
 } from "./companies-api.ts";
 export { companyErrorText, isConflict } from "./company-messages.ts";

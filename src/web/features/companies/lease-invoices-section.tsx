@@ -13,7 +13,8 @@ import { ToneBadge } from "../../components/status-badge.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { useEndpointQuery } from "../../lib/endpoint-client.ts";
 import { filtersFromAddress, useFilterParams, zPageOnly } from "../../lib/filter-params.ts";
-import { formatDate, formatMoney, formatPercent } from "../../lib/formatters.ts";
+import { formatDate, formatPercent } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 import { useCompany } from "./companies-api.ts";
 
 /**
@@ -65,8 +66,6 @@ export function LeaseInvoicesSection({
   headingOrder?: 2 | 3;
 }) {
   const { t } = useTranslation();
-  const lng = currentLanguage();
-  const money = (cents: number) => formatMoney(cents, lng);
   const { params, update } = useFilterParams(KEYS);
   const { page } = filtersFromAddress(zPageOnly, params, KEYS).values;
   const [openId, setOpenId] = useState<string | null>(null);

@@ -2,8 +2,7 @@ import { Alert } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { isMaxPriceImplausiblyLow, LOWEST_SENSIBLE_MAX_PRICE_CENTS } from "../../../domain/companies.ts";
 import { parseEuroInput } from "../../../domain/money.ts";
-import { currentLanguage } from "../../i18n/i18n.ts";
-import { formatMoney } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 
 /**
  * Under a max price field (the company's, an employee's): a warning while the typed price is too low
@@ -18,7 +17,7 @@ export function MaxPriceWarning({ typed }: { typed: string }) {
       {cents !== null && isMaxPriceImplausiblyLow(cents) && (
         <Alert color="yellow" variant="light" title={t("maxPriceWarning.title")}>
           {t("maxPriceWarning.text", {
-            lowest: formatMoney(LOWEST_SENSIBLE_MAX_PRICE_CENTS, currentLanguage()),
+            lowest: money(LOWEST_SENSIBLE_MAX_PRICE_CENTS),
           })}
         </Alert>
       )}

@@ -17,8 +17,7 @@ import { PackageLinesTable } from "../../components/package-lines-table.tsx";
 import { PageHeading } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { currentLanguage } from "../../i18n/i18n.ts";
-import { formatMoney } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 import { DEMO_COMPANY, DEMO_EVENTS } from "./demo-data.ts";
 import { FormDemo } from "./demo-form.tsx";
 import { TableDemo } from "./demo-table.tsx";
@@ -54,7 +53,7 @@ function CompanyDetails() {
           label: t("ds.demo.details.phone"),
           value: <Anchor href={`tel:${c.phone.replaceAll(" ", "")}`}>{c.phone}</Anchor>,
         },
-        { label: t("ds.demo.details.maxPrice"), value: formatMoney(c.maxPriceCents, currentLanguage()) },
+        { label: t("ds.demo.details.maxPrice"), value: money(c.maxPriceCents) },
         { label: t("ds.demo.details.status"), value: <StatusBadge family="request" status="ACCEPTED" /> },
         { label: t("ds.demo.details.costUnit"), value: null },
       ]}
@@ -124,7 +123,7 @@ function ConfirmDemo() {
 
 function TimelineDemo() {
   const { t } = useTranslation();
-  const price = formatMoney(289_000, currentLanguage());
+  const price = money(289_000);
   const texts: Record<(typeof DEMO_EVENTS)[number]["key"], string> = {
     processed: t("ds.demo.timeline.processed"),
     signed: t("ds.demo.timeline.signed"),

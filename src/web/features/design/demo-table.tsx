@@ -3,9 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type DataTableSortStatus } from "../../components/data-table.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { currentLanguage } from "../../i18n/i18n.ts";
 import { filtersFromAddress, useLocalFilterParams, zPageOnly } from "../../lib/filter-params.ts";
-import { formatMoney } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 import { DEMO_EMPLOYEES, type DemoEmployee } from "./demo-data.ts";
 
 type DemoState = "rows" | "loading" | "empty" | "error";
@@ -68,7 +67,7 @@ export function TableDemo() {
             title: t("ds.demo.table.monthlyPayment"),
             sortable: true,
             textAlign: "right",
-            render: (r) => formatMoney(r.monthlyPaymentCents, currentLanguage()),
+            render: (r) => money(r.monthlyPaymentCents),
           },
           {
             accessor: "orderStatus",

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   handoversApi as api,
   ORDER_HANDOVER_PDF_PATH,
@@ -12,7 +12,7 @@ import {
 } from "../../../contract/handovers.ts";
 import { storeAccountsApi } from "../../../contract/store-accounts.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
-import { SILENT } from "../../lib/query-client.ts";
+import { refreshQueries, SILENT } from "../../lib/query-client.ts";
 import { uploadFile } from "../../lib/upload.ts";
 
 /**
@@ -37,28 +37,26 @@ export function useStoreHandover(orderId: string) {
 }
 
 /** After a change of the store's: the handover, and the order and the list whose delivery it may give. */
-function useStoreRefresh(orderId: string) {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: endpointKey(api.ofStore, { params: { orderId } }) }),
-      client.invalidateQueries({ queryKey: endpointKey(storeAccountsApi.order, { params: { orderId } }) }),
-      client.invalidateQueries({ queryKey: endpointKey(storeAccountsApi.orders) }),
-    ]);
+function refreshStoreHandover(queryClient: QueryClient, orderId: string) {
+  return refreshQueries(queryClient, [
+    endpointKey(api.ofStore, { params: { orderId } }),
+    endpointKey(storeAccountsApi.order, { params: { orderId } }),
+    endpointKey(storeAccountsApi.orders),
+  ]);
 }
 
 export function useRecordHandover(orderId: string) {
-  const refresh = useStoreRefresh(orderId);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TRecordHandover) => callEndpoint(api.record, { params: { orderId }, body }),
     meta: SILENT,
-    onSuccess: refresh,
+    onSuccess: () => refreshStoreHandover(queryClient, orderId),
   });
 }
 
 /** Sends the photos one by one; answers those the server refused, with why. */
 export function useAddHandoverPhotos(orderId: string) {
-  const refresh = useStoreRefresh(orderId);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (files: readonly File[]) => {
       const failed: { file: File; error: unknown }[] = [];
@@ -72,16 +70,16 @@ export function useAddHandoverPhotos(orderId: string) {
       return failed;
     },
     meta: SILENT,
-    onSettled: refresh,
+    onSettled: () => refreshStoreHandover(queryClient, orderId),
   });
 }
 
 export function useRemoveHandoverPhoto(orderId: string) {
-  const refresh = useStoreRefresh(orderId);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (photoId: string) => callEndpoint(api.removePhoto, { params: { orderId, photoId } }),
     meta: SILENT,
-    onSuccess: refresh,
+    onSuccess: () => refreshStoreHandover(queryClient, orderId),
   });
 }
 

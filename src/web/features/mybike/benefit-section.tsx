@@ -5,8 +5,7 @@ import { monthlyLeasePayment } from "../../../domain/calculator/lease-payment.ts
 import { AppLink } from "../../components/app-link.tsx";
 import { DetailsList } from "../../components/details-list.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
-import { currentLanguage } from "../../i18n/i18n.ts";
-import { formatMoney } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 import { type TMyBenefit, useMyBenefit, useMyTerms } from "./mybike-api.ts";
 import { NetCost } from "./net-cost.tsx";
 
@@ -26,7 +25,6 @@ function estimateMonths(benefit: TMyBenefit, terms: TCalculatorMyTerms): number 
 function Estimate({ benefit }: { benefit: TMyBenefit }) {
   const { t } = useTranslation();
   const terms = useMyTerms();
-  const lng = currentLanguage();
   const price = benefit.maxPriceCents;
   if (!terms.data || !price || price <= 0) {
     return (
@@ -42,8 +40,8 @@ function Estimate({ benefit }: { benefit: TMyBenefit }) {
     <Stack gap="sm">
       <Text data-testid="benefit-estimate">
         {t("myBike.benefit.estimate", {
-          price: formatMoney(price, lng),
-          payment: formatMoney(payment.totalCents, lng),
+          price: money(price),
+          payment: money(payment.totalCents),
           months,
         })}
       </Text>
@@ -59,7 +57,6 @@ function Estimate({ benefit }: { benefit: TMyBenefit }) {
 export function BenefitSection() {
   const { t } = useTranslation();
   const benefit = useMyBenefit();
-  const lng = currentLanguage();
   const yesNo = (value: boolean) => t(value ? "myBike.benefit.yes" : "myBike.benefit.no");
   return (
     <SectionCard title={t("myBike.benefit.title")} description={t("myBike.benefit.description")}>
@@ -79,7 +76,7 @@ export function BenefitSection() {
                 value:
                   benefit.data.maxPriceCents === null
                     ? t("myBike.benefit.noMaxPrice")
-                    : formatMoney(benefit.data.maxPriceCents, lng),
+                    : money(benefit.data.maxPriceCents),
               },
               ...(benefit.data.policy
                 ? [

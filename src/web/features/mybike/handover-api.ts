@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { handoversApi as api, type TReportHandoverDefect } from "../../../contract/handovers.ts";
 import { callEndpoint, endpointKey } from "../../lib/endpoint-client.ts";
-import { SILENT } from "../../lib/query-client.ts";
-import { refreshMyOrders } from "./mybike-api.ts";
+import { refreshQueries, SILENT } from "../../lib/query-client.ts";
+import { refreshMyBike } from "./mybike-api.ts";
 
 /**
  * The employee's calls of their bike's handover (src/contract/handovers.ts): the pickup code and the
@@ -10,30 +10,28 @@ import { refreshMyOrders } from "./mybike-api.ts";
  */
 
 /** After the employee's change: the handover and their orders (a signature gives the delivery). */
-function useOrderRefresh(orderId: string) {
-  const client = useQueryClient();
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: endpointKey(api.ofOrder, { params: { orderId } }) }),
-      refreshMyOrders(client),
-    ]);
+function refreshMyHandover(queryClient: QueryClient, orderId: string) {
+  return Promise.all([
+    refreshQueries(queryClient, [endpointKey(api.ofOrder, { params: { orderId } })]),
+    refreshMyBike(queryClient),
+  ]);
 }
 
 export function useSignHandover(orderId: string) {
-  const refresh = useOrderRefresh(orderId);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => callEndpoint(api.sign, { params: { orderId }, body: { received: true } }),
     meta: SILENT,
-    onSuccess: refresh,
+    onSuccess: () => refreshMyHandover(queryClient, orderId),
   });
 }
 
 export function useReportDefect(orderId: string) {
-  const refresh = useOrderRefresh(orderId);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TReportHandoverDefect) =>
       callEndpoint(api.reportDefect, { params: { orderId }, body }),
     meta: SILENT,
-    onSuccess: refresh,
+    onSuccess: () => refreshMyHandover(queryClient, orderId),
   });
 }

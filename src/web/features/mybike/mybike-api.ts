@@ -19,7 +19,7 @@ import {
 } from "../../../contract/orders.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
-import { SILENT } from "../../lib/query-client.ts";
+import { refreshQueries, SILENT } from "../../lib/query-client.ts";
 import { leaveForBroker } from "../../lib/strong-identification.ts";
 
 /**
@@ -45,12 +45,14 @@ const MY_ORDER_READS: readonly EndpointDef[] = [
   ordersApi.details,
 ];
 
-/** Refetches /mybike's orders after a change of one, made here or in an after-sale case. */
-export function refreshMyOrders(queryClient: QueryClient) {
-  return Promise.all([
-    ...MY_ORDER_READS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
-    queryClient.invalidateQueries({ queryKey: MY_ORDERS_KEY }),
-  ]);
+/**
+ * Refetches /mybike's reads after a change of an order, made here or in an after-sale case; when the
+ * store changed the package under the employee (`"offer"`), the offer too.
+ */
+export function refreshMyBike(queryClient: QueryClient, change: "order" | "offer" = "order") {
+  const stale = [...MY_ORDER_READS.map((read) => endpointKey(read)), MY_ORDERS_KEY];
+  if (change === "offer") stale.push(endpointKey(orderAcceptanceApi.offer));
+  return refreshQueries(queryClient, stale);
 }
 
 export function agreementPdfHref(orderId: string): string {
@@ -99,7 +101,7 @@ function useOrderMutation<V>(
         const others = current.items.filter((o) => o.orderId !== order.orderId);
         return { items: [order, ...others] };
       });
-      void refreshMyOrders(queryClient);
+      void refreshMyBike(queryClient);
     },
   });
 }
@@ -127,8 +129,7 @@ export function useAcceptPackage(orderId: string) {
     (body: TAcceptOrder) => callEndpoint(orderAcceptanceApi.accept, { params: { orderId }, body }),
     (error, queryClient) => {
       if (!(error instanceof ApiError) || error.code !== "OFFER_CHANGED") return;
-      void queryClient.invalidateQueries({ queryKey: endpointKey(orderAcceptanceApi.offer) });
-      void refreshMyOrders(queryClient);
+      void refreshMyBike(queryClient, "offer");
     },
   );
 }

@@ -18,7 +18,8 @@ import {
 } from "../../components/municipality-picker.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { useEndpointQuery } from "../../lib/endpoint-client.ts";
-import { formatMoney, formatWholeEuros } from "../../lib/formatters.ts";
+import { formatWholeEuros } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 import {
   type OwnMunicipality,
   useOwnMunicipality,
@@ -97,7 +98,7 @@ export function NetCost({
     <Stack gap={4}>
       <Text data-testid="benefit-net-cost">
         {t("myBike.benefit.netCost", {
-          amount: formatMoney(Math.round(reduction * 100), lng),
+          amount: money(Math.round(reduction * 100)),
           municipality: municipalityName(rate, lng),
           church: churches[own.church],
           salary: formatWholeEuros(EXAMPLE_MONTHLY_SALARY, lng),

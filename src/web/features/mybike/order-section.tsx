@@ -7,8 +7,8 @@ import { OrderTimeline } from "../../components/order-timeline.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { OrderStatusBadge, OrderStatusBadges } from "../../components/status-badge.tsx";
 import { useTaxLine } from "../../components/tax-line.tsx";
-import { currentLanguage } from "../../i18n/i18n.ts";
-import { formatDate, formatMoney } from "../../lib/formatters.ts";
+import { formatDate } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 import { CustomerQuestion } from "./customer-question.tsx";
 import { agreementPdfHref, type TMyOrder } from "./mybike-api.ts";
 import { PackageOffer } from "./package-offer.tsx";
@@ -47,7 +47,6 @@ function deliveryText(order: TMyOrder, t: (key: string) => string): string | nul
  */
 function AgreementSummary({ order }: { order: TMyOrder }) {
   const { t } = useTranslation();
-  const lng = currentLanguage();
   const taxLine = useTaxLine();
   const agreement = order.agreement ?? null;
   const monthly = agreement?.monthlyPaymentCents ?? order.monthlyPaymentCents;
@@ -58,7 +57,7 @@ function AgreementSummary({ order }: { order: TMyOrder }) {
         items={[
           {
             label: t("myBike.agreement.monthlyPayment"),
-            value: monthly === null ? null : formatMoney(monthly, lng),
+            value: monthly === null ? null : money(monthly),
           },
           {
             label: t("myBike.agreement.leasePeriod"),

@@ -3,9 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { financedCentsOf } from "../../../domain/order-offer.ts";
 import { DetailsList } from "../../components/details-list.tsx";
-import { currentLanguage } from "../../i18n/i18n.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
-import { formatMoney } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 import { type TMyOrder, useAcceptPackage, useOffer } from "./mybike-api.ts";
 import { PackageTable } from "./package-table.tsx";
 
@@ -20,7 +19,6 @@ import { PackageTable } from "./package-table.tsx";
  */
 export function PackageOffer({ order }: { order: TMyOrder }) {
   const { t } = useTranslation();
-  const lng = currentLanguage();
   const [months, setMonths] = useState<number | null>(null);
   // The confirmation is of the figures shown: another package or period asks for it again.
   const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
@@ -32,7 +30,6 @@ export function PackageOffer({ order }: { order: TMyOrder }) {
   const overMax = userPayment > 0;
   const shown = data ? `${data.packageVersion}:${data.leaseTimeMonths}` : null;
   const overMaxConfirmed = shown !== null && confirmedFor === shown;
-  const money = (cents: number) => formatMoney(cents, lng);
   const overMaxFigures = data && {
     total: money(data.totalPriceCents),
     // What the lease finances of a package above the max price is the max price itself.
@@ -79,17 +76,17 @@ export function PackageOffer({ order }: { order: TMyOrder }) {
             items={[
               {
                 label: t("myBike.package.monthlyPayment"),
-                value: formatMoney(data.monthlyPaymentCents, lng),
+                value: money(data.monthlyPaymentCents),
               },
               {
                 label: t("myBike.package.grossDeduction"),
-                value: formatMoney(data.grossDeductionCents, lng),
+                value: money(data.grossDeductionCents),
               },
               {
                 label: t("myBike.package.residualValue"),
-                value: formatMoney(data.residualValueCents, lng),
+                value: money(data.residualValueCents),
               },
-              { label: t("myBike.package.userPaymentLabel"), value: formatMoney(userPayment, lng) },
+              { label: t("myBike.package.userPaymentLabel"), value: money(userPayment) },
             ]}
           />
           {offer.isFetching && (

@@ -10,6 +10,7 @@ import { NOTIFICATION_DROPDOWN_FETCH_LIMIT, NOTIFICATIONS_PAGE_SIZE } from "../.
 import type { NotificationType } from "../../../domain/enums.ts";
 import { mergeNotifications } from "../../../domain/notifications.ts";
 import { callEndpoint, type EndpointCaller, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { refreshQueries } from "../../lib/query-client.ts";
 
 /**
  * The bell's calls (src/contract/notifications.ts) and its TanStack Query cache. Every failure is only
@@ -23,6 +24,14 @@ export const UNREAD_COUNT_KEY = [...NOTIFICATIONS_KEY, "unread-count"] as const;
 /** The dropdown's page 1 with limit 10 (docs/product.md "Constants"). */
 export const LATEST_KEY = [...NOTIFICATIONS_KEY, "latest"] as const;
 const LIST_KEY = [...NOTIFICATIONS_KEY, "list"] as const;
+
+/**
+ * Refetches the bell's lists on screen (`"lists"`: a list page may have gained or lost rows), or all of
+ * the bell's cache (`"all"`: a notification is gone, the count with it).
+ */
+function refreshNotifications(queryClient: QueryClient, change: "lists" | "all") {
+  return refreshQueries(queryClient, [change === "lists" ? LIST_KEY : NOTIFICATIONS_KEY]);
+}
 
 export type ListFilters = { unreadOnly: boolean; type: NotificationType | null };
 
@@ -130,7 +139,7 @@ export function applyCheck(queryClient: QueryClient, check: TNotificationCheck):
     );
   }
   if (check.items.length > 0 || (previous !== undefined && previous !== check.unreadCount)) {
-    void queryClient.invalidateQueries({ queryKey: LIST_KEY, refetchType: "active" });
+    void refreshNotifications(queryClient, "lists");
   }
 }
 
@@ -152,7 +161,7 @@ export function useMarkAsRead() {
         !item.read && (!marked || marked.has(item.id)) ? { ...item, read: true, readAt: now } : item,
       );
       // An "unread only" page has lost rows.
-      void queryClient.invalidateQueries({ queryKey: LIST_KEY, refetchType: "active" });
+      void refreshNotifications(queryClient, "lists");
     },
     onError: (error) => reportNotificationError("mark as read", error),
   });
@@ -168,7 +177,7 @@ export function useDeleteNotification() {
       queryClient.setQueryData<TNotificationsPage>(LATEST_KEY, (page) =>
         page ? { ...page, items: page.items.filter((item) => item.id !== id) } : page,
       );
-      void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      void refreshNotifications(queryClient, "all");
     },
     onError: (error) => reportNotificationError("delete", error),
   });

@@ -4,8 +4,8 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { TRedemptionOption, TRedemptionPriceRow } from "../../../contract/bike-redemptions.ts";
 import { ToneBadge } from "../../components/status-badge.tsx";
-import { currentLanguage } from "../../i18n/i18n.ts";
-import { formatDate, formatMoney } from "../../lib/formatters.ts";
+import { formatDate } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 import {
   CHOICE_LABELS,
   COMPARE_TITLES,
@@ -19,7 +19,6 @@ import {
 
 /** A calendar date (YYYY-MM-DD) as DD.MM.YYYY. */
 export const day = (date: string) => formatDate(`${date}T12:00:00Z`);
-export const money = (cents: number) => formatMoney(cents, currentLanguage());
 
 /** What the employee pays for an option: one sum, or "min – max" where it is not known yet. */
 export function costText(option: Pick<TRedemptionOption, "costCents">): string {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   storeAccountsApi,
   type TStoreDetailsInput,
@@ -9,6 +9,7 @@ import {
 } from "../../../contract/store-accounts.ts";
 import type { TStorePackageInput } from "../../../contract/store-links.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { refreshQueries } from "../../lib/query-client.ts";
 
 /**
  * The calls of a bike store's own account (src/contract/store-accounts.ts): its orders, the package,
@@ -29,13 +30,19 @@ export function useStoreOrder(orderId: string | null) {
   );
 }
 
+/** After a change of the store's: its orders list (an order's change), or its details. */
+function refreshStoreAccount(queryClient: QueryClient, change: "orders" | "details") {
+  const stale = change === "orders" ? storeAccountsApi.orders : storeAccountsApi.details;
+  return refreshQueries(queryClient, [endpointKey(stale)]);
+}
+
 function useStoreOrderChange<B>(orderId: string, call: (body: B) => Promise<TStoreOrder>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: (order) => {
       client.setQueryData(endpointKey(storeAccountsApi.order, { params: { orderId } }), order);
-      return client.invalidateQueries({ queryKey: endpointKey(storeAccountsApi.orders) });
+      return refreshStoreAccount(client, "orders");
     },
     meta: { silent: true },
   });
@@ -68,7 +75,7 @@ export function useSaveStoreDetails(storeId: string | undefined) {
   return useMutation({
     mutationFn: (body: TStoreDetailsInput) =>
       callEndpoint(storeAccountsApi.updateDetails, { query: storeId ? { storeId } : {}, body }),
-    onSuccess: () => client.invalidateQueries({ queryKey: endpointKey(storeAccountsApi.details) }),
+    onSuccess: () => refreshStoreAccount(client, "details"),
   });
 }
 

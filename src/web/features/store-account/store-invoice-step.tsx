@@ -5,11 +5,11 @@ import { DetailsList } from "../../components/details-list.tsx";
 import { RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
-import { currentLanguage } from "../../i18n/i18n.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
 import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
-import { formatDate, formatMoney } from "../../lib/formatters.ts";
+import { formatDate } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 import { showSuccessToast } from "../../lib/toast.ts";
 import { storeEInvoiceHref, type TStoreOrder, useSendStoreInvoice } from "./store-account-api.ts";
 
@@ -73,7 +73,6 @@ function InvoiceForm({ orderId }: { orderId: string }) {
 /** The store's invoice as it reached Pedaali: its number, dates, sums and status, and its e-invoice. */
 function InvoiceDetails({ orderId, invoice }: { orderId: string; invoice: TStoreInvoice }) {
   const { t } = useTranslation();
-  const lng = currentLanguage();
   return (
     <Stack gap="sm">
       <DetailsList
@@ -87,9 +86,9 @@ function InvoiceDetails({ orderId, invoice }: { orderId: string; invoice: TStore
             label: t("storeAccount.invoice.fields.dueDate"),
             value: invoice.dueDate ? formatDate(invoice.dueDate) : null,
           },
-          { label: t("storeAccount.invoice.fields.amount"), value: formatMoney(invoice.amountCents, lng) },
-          { label: t("storeAccount.invoice.fields.vat"), value: formatMoney(invoice.vatCents, lng) },
-          { label: t("storeAccount.invoice.fields.total"), value: formatMoney(invoice.totalCents, lng) },
+          { label: t("storeAccount.invoice.fields.amount"), value: money(invoice.amountCents) },
+          { label: t("storeAccount.invoice.fields.vat"), value: money(invoice.vatCents) },
+          { label: t("storeAccount.invoice.fields.total"), value: money(invoice.totalCents) },
           {
             label: t("storeAccount.invoice.fields.status"),
             value: <StatusBadge family="invoice" status={invoice.status} />,

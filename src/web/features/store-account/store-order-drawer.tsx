@@ -6,9 +6,9 @@ import { DetailsList } from "../../components/details-list.tsx";
 import { OrderTimeline } from "../../components/order-timeline.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../components/status-labels.ts";
-import { currentLanguage } from "../../i18n/i18n.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
-import { formatDate, formatDateTime, formatMoney } from "../../lib/formatters.ts";
+import { formatDate, formatDateTime } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 import { showSuccessToast } from "../../lib/toast.ts";
 import { StoreHandoverStep } from "../handover/index.ts";
 import { PackageForm, StorePackageTable } from "../store-links/index.ts";
@@ -81,7 +81,6 @@ export function StoreOrderDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const lng = currentLanguage();
   const details = useStoreOrder(orderId);
   const order = details.data;
   return (
@@ -125,7 +124,7 @@ export function StoreOrderDrawer({
               },
               {
                 label: t("storeAccount.fields.maxPrice"),
-                value: order.maxPriceCents === null ? null : formatMoney(order.maxPriceCents, lng),
+                value: order.maxPriceCents === null ? null : money(order.maxPriceCents),
               },
               { label: t("storeAccount.fields.comment"), value: order.customerComment },
               { label: t("storeAccount.fields.serial"), value: order.frameSerialNumber },

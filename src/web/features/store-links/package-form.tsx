@@ -27,7 +27,7 @@ import { currentLanguage } from "../../i18n/i18n.ts";
 import { type FormErrors, schemaTextLimits, tooLongText, useContractForm } from "../../lib/contract-form.ts";
 import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../lib/form-errors.ts";
-import { formatMoney } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 import {
   emptyLine,
   type LineValues,
@@ -287,20 +287,20 @@ export function PackageForm({
           <Group justify="space-between">
             <Text fw={600}>{t("storeLinks.package.total")}</Text>
             <Text fw={700} style={{ fontVariantNumeric: "tabular-nums" }} data-testid="package-total">
-              {formatMoney(total, lng)}
+              {money(total)}
             </Text>
           </Group>
           {current.maxPriceCents !== null && (
             <Text size="sm" c="dimmed" mt={4}>
-              {t("storeLinks.package.maxPriceLine", { amount: formatMoney(current.maxPriceCents, lng) })}
+              {t("storeLinks.package.maxPriceLine", { amount: money(current.maxPriceCents) })}
             </Text>
           )}
         </Paper>
         {excess > 0 && (
           <Alert color="yellow" variant="light" title={t("storeLinks.package.overMaxTitle")}>
             {t("storeLinks.package.overMax", {
-              excess: formatMoney(excess, lng),
-              max: formatMoney(current.maxPriceCents ?? 0, lng),
+              excess: money(excess),
+              max: money(current.maxPriceCents ?? 0),
             })}
           </Alert>
         )}
@@ -325,9 +325,9 @@ export function PackageForm({
             <Stack gap="sm">
               <Text size="sm">
                 {t("storeLinks.package.sendOverMax", {
-                  total: formatMoney(total, lng),
-                  max: formatMoney(current.maxPriceCents ?? 0, lng),
-                  excess: formatMoney(excess, lng),
+                  total: money(total),
+                  max: money(current.maxPriceCents ?? 0),
+                  excess: money(excess),
                 })}
               </Text>
               <Group>

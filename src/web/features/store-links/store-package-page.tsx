@@ -6,8 +6,8 @@ import { DetailsList } from "../../components/details-list.tsx";
 import { PageLoader } from "../../components/page-loader.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
-import { currentLanguage } from "../../i18n/i18n.ts";
-import { formatDate, formatMoney } from "../../lib/formatters.ts";
+import { formatDate } from "../../lib/formatters.ts";
+import { money } from "../../lib/money.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { PackageForm } from "./package-form.tsx";
 import { StoreLinkInvalid, StoreLinkLoadError, StorePackageTable } from "./store-link-common.tsx";
@@ -16,7 +16,6 @@ import { isDeadLink, type TStorePackage, useSavePackage, useStorePackage } from 
 /** The order the package is for: who, where it goes, the max price and the employee's wishes. */
 function OrderSummary({ data }: { data: TStorePackage }) {
   const { t } = useTranslation();
-  const lng = currentLanguage();
   const delivery =
     data.deliveryMethod === "HOME_DELIVERY"
       ? t("storeLinks.delivery.HOME_DELIVERY")
@@ -36,9 +35,7 @@ function OrderSummary({ data }: { data: TStorePackage }) {
           {
             label: t("storeLinks.package.maxPrice"),
             value:
-              data.maxPriceCents === null
-                ? t("storeLinks.package.noMaxPrice")
-                : formatMoney(data.maxPriceCents, lng),
+              data.maxPriceCents === null ? t("storeLinks.package.noMaxPrice") : money(data.maxPriceCents),
           },
           { label: t("storeLinks.package.comment"), value: data.customerComment },
           { label: t("storeLinks.package.linkValid"), value: formatDate(data.expiresAt) },

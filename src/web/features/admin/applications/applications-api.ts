@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { adminApi, type TAcceptApplication, type TRejectApplication } from "../../../../contract/admin.ts";
 import { companiesApi } from "../../../../contract/companies.ts";
 import type { RequestStatus } from "../../../../domain/enums.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { refreshQueries } from "../../../lib/query-client.ts";
 
 /** Company applications of /register: the list, accept and reject. */
 
@@ -28,39 +29,38 @@ export function useGroupCompanyOptions() {
   );
 }
 
-function useRefetchApplications() {
-  const queryClient = useQueryClient();
-  return () => {
-    // A new company shows in the companies' lists and dropdowns too.
-    for (const stale of [companiesApi.list, companiesApi.groupList, companiesApi.groupGet]) {
-      void queryClient.invalidateQueries({ queryKey: endpointKey(stale) });
-    }
-    return Promise.all(
-      [adminApi.applications, adminApi.pendingApplications, adminApi.application].map((stale) =>
-        queryClient.invalidateQueries({ queryKey: endpointKey(stale) }),
-      ),
-    );
-  };
+function refreshApplications(queryClient: QueryClient) {
+  // A new company shows in the companies' lists and dropdowns too.
+  void refreshQueries(
+    queryClient,
+    [companiesApi.list, companiesApi.groupList, companiesApi.groupGet].map((read) => endpointKey(read)),
+  );
+  return refreshQueries(
+    queryClient,
+    [adminApi.applications, adminApi.pendingApplications, adminApi.application].map((read) =>
+      endpointKey(read),
+    ),
+  );
 }
 
 /** POST /api/company-applications/{id}/accept; the dialog shows a 409 itself. */
 export function useAcceptApplication() {
-  const refetch = useRefetchApplications();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: TAcceptApplication }) =>
       callEndpoint(adminApi.acceptApplication, { params: { id }, body }),
     meta: { silent: true },
-    onSuccess: refetch,
+    onSuccess: () => refreshApplications(queryClient),
   });
 }
 
 /** POST /api/company-applications/{id}/reject; the dialog shows a 409 itself. */
 export function useRejectApplication() {
-  const refetch = useRefetchApplications();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: TRejectApplication }) =>
       callEndpoint(adminApi.rejectApplication, { params: { id }, body }),
     meta: { silent: true },
-    onSuccess: refetch,
+    onSuccess: () => refreshApplications(queryClient),
   });
 }

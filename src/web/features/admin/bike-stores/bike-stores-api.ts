@@ -1,8 +1,9 @@
-import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { bikeStoresApi } from "../../../../contract/bike-stores.ts";
 import { storeAccountsApi, type TStoreUserInvite } from "../../../../contract/store-accounts.ts";
 import { storePayoutsApi } from "../../../../contract/store-payouts.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { refreshQueries } from "../../../lib/query-client.ts";
 
 /**
  * The helpdesk's calls of the bike stores (src/contract/bike-stores.ts): the stores, one store, its
@@ -48,30 +49,30 @@ export function useStorePayoutsOf(id: string, page: number) {
   );
 }
 
-function useRefreshStoreUsers() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: endpointKey(storeAccountsApi.users) });
+/** After a store's user is invited or removed: the stores' user lists. */
+function refreshBikeStores(queryClient: QueryClient) {
+  return refreshQueries(queryClient, [endpointKey(storeAccountsApi.users)]);
 }
 
 /** POST /api/bike-stores/{id}/users: the new (or an existing store's) user gets the store. */
 export function useInviteStoreUser(id: string) {
-  const refresh = useRefreshStoreUsers();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TStoreUserInvite) =>
       callEndpoint(storeAccountsApi.inviteUser, { params: { id }, body }),
     // The form says a refusal at its fields.
     meta: { silent: true },
-    onSuccess: refresh,
+    onSuccess: () => refreshBikeStores(queryClient),
   });
 }
 
 /** DELETE /api/bike-stores/{id}/users/{userId}: the user no longer acts for the store. */
 export function useRemoveStoreUser(id: string) {
-  const refresh = useRefreshStoreUsers();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => callEndpoint(storeAccountsApi.removeUser, { params: { id, userId } }),
     // The dialog says why it failed.
     meta: { silent: true },
-    onSuccess: refresh,
+    onSuccess: () => refreshBikeStores(queryClient),
   });
 }

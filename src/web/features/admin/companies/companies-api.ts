@@ -1,4 +1,10 @@
-import { keepPreviousData, type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type { z } from "zod";
 import { adminApi } from "../../../../contract/admin.ts";
 import {
@@ -12,7 +18,8 @@ import type { EndpointQuery, EndpointResponse } from "../../../../contract/endpo
 import { singleSignOnApi, type zUpdateCompanyIdentity } from "../../../../contract/single-sign-on.ts";
 import { systemUsersApi } from "../../../../contract/system-users.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
-import { PAGE_SIZE, useRefetchCompanies } from "../../companies/index.ts";
+import { refreshQueries } from "../../../lib/query-client.ts";
+import { PAGE_SIZE, refreshCompanies } from "../../companies/index.ts";
 
 /**
  * The admin's own calls of the Yritykset and Lisää yritys tabs (src/contract/companies.ts has the
@@ -62,20 +69,20 @@ export function useCompanies(filters: CompanyListFilters) {
 }
 
 export function useCreateCompany() {
-  const refetch = useRefetchCompanies();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TCreateCompany) => callEndpoint(api.create, { body }),
     meta: { silent: true },
-    onSuccess: refetch,
+    onSuccess: () => refreshCompanies(queryClient),
   });
 }
 
 export function useUpdateCompany(id: string) {
-  const refetch = useRefetchCompanies();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TUpdateCompany) => callEndpoint(api.update, { params: { id }, body }),
     meta: { silent: true },
-    onSuccess: refetch,
+    onSuccess: () => refreshCompanies(queryClient),
   });
 }
 
@@ -83,6 +90,14 @@ export function useUpdateCompany(id: string) {
 function isOf(queryKey: QueryKey, companyId: string): boolean {
   const input = queryKey[2] as { params?: { id?: string } | null; query?: { companyId?: string } | null };
   return input?.params?.id === companyId || input?.query?.companyId === companyId;
+}
+
+/** After the admin's own changes: a company deleted (the lists it was in), or a company's identity settings. */
+function refreshAdminCompanies(queryClient: QueryClient, change: "deleted" | "identity") {
+  if (change === "identity")
+    return refreshQueries(queryClient, [endpointKey(singleSignOnApi.companyIdentity)]);
+  void refreshQueries(queryClient, [endpointKey(api.list), endpointKey(api.groupGet)]);
+  return refreshQueries(queryClient, [endpointKey(api.groupList)]);
 }
 
 export function useDeleteCompany(id: string) {
@@ -98,9 +113,7 @@ export function useDeleteCompany(id: string) {
           predicate: ({ queryKey }) => isOf(queryKey, id),
         });
       }
-      void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
-      void queryClient.invalidateQueries({ queryKey: endpointKey(api.groupGet) });
-      return queryClient.invalidateQueries({ queryKey: endpointKey(api.groupList) });
+      return refreshAdminCompanies(queryClient, "deleted");
     },
   });
 }
@@ -140,21 +153,21 @@ export function useGroupCompanies(page: number, search: string) {
 }
 
 export function useSaveGroupCompany() {
-  const refetch = useRefetchCompanies();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: TGroupCompanyInput }) =>
       id ? callEndpoint(api.groupUpdate, { params: { id }, body }) : callEndpoint(api.groupCreate, { body }),
     meta: { silent: true },
-    onSuccess: refetch,
+    onSuccess: () => refreshCompanies(queryClient),
   });
 }
 
 export function useDeleteGroupCompany() {
-  const refetch = useRefetchCompanies();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => callEndpoint(api.groupRemove, { params: { id } }),
     meta: { silent: true },
-    onSuccess: refetch,
+    onSuccess: () => refreshCompanies(queryClient),
   });
 }
 
@@ -172,7 +185,6 @@ export function useSaveCompanyIdentity(companyId: string) {
     mutationFn: (body: z.input<typeof zUpdateCompanyIdentity>) =>
       callEndpoint(singleSignOnApi.updateCompanyIdentity, { params: { companyId }, body }),
     meta: { silent: true },
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: endpointKey(singleSignOnApi.companyIdentity) }),
+    onSuccess: () => refreshAdminCompanies(queryClient, "identity"),
   });
 }

@@ -6,6 +6,7 @@ import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { filtersFromAddress, useFilterParams } from "../../../lib/filter-params.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
 import { PAGE_SIZE, useCompanyOrders } from "./companies-api.ts";
 
@@ -24,7 +25,6 @@ export function CompanyOrdersSection({ companyId }: { companyId: string }) {
   const page = values.page;
   const activeOnly = values.activeLeases ?? false;
   const orders = useCompanyOrders(companyId, page, activeOnly);
-  const euros = (value: number | null) => (value == null ? "–" : display.money(Math.round(value * 100)));
   return (
     <SectionCard
       title={t("adminCompanies.orders.title")}
@@ -60,13 +60,14 @@ export function CompanyOrdersSection({ companyId }: { companyId: string }) {
             accessor: "totalPrice",
             title: t("adminCompanies.orders.total"),
             textAlign: "right",
-            render: (r) => euros(r.totalPrice),
+            // The orders answer euros, not cents.
+            render: (r) => (r.totalPrice == null ? "–" : money(Math.round(r.totalPrice * 100))),
           },
           {
             accessor: "monthlyPayment",
             title: t("adminCompanies.orders.monthly"),
             textAlign: "right",
-            render: (r) => euros(r.monthlyPayment),
+            render: (r) => (r.monthlyPayment == null ? "–" : money(Math.round(r.monthlyPayment * 100))),
           },
           {
             accessor: "leaseStartDate",

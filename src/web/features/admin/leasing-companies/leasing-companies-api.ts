@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   leasingCompaniesApi,
   type TLeasingCompany,
@@ -6,6 +6,7 @@ import {
   type TLeasingCompanyOption,
 } from "../../../../contract/leasing-companies.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { refreshQueries } from "../../../lib/query-client.ts";
 
 /**
  * Leasing companies (docs/api-surface.md "Leasing"): the sync job keeps them; the helpdesk sets only where our
@@ -36,6 +37,14 @@ export function useLastFetchTime() {
   return useEndpointQuery(leasingCompaniesApi.lastFetchTime, {}, { select: (data) => data.lastFetchTime });
 }
 
+/** After a leasing company's e-invoice address changes: the list and the company. */
+function refreshLeasingCompanies(queryClient: QueryClient) {
+  return refreshQueries(
+    queryClient,
+    [leasingCompaniesApi.list, leasingCompaniesApi.get].map((read) => endpointKey(read)),
+  );
+}
+
 /** PUT /api/leasing-companies/{id}/e-invoice: the list and the company refetch afterwards. */
 export function useSetLeasingEInvoice(id: string) {
   const queryClient = useQueryClient();
@@ -44,11 +53,6 @@ export function useSetLeasingEInvoice(id: string) {
       callEndpoint(leasingCompaniesApi.setEInvoice, { params: { id }, body }),
     // The form says a refusal at its fields.
     meta: { silent: true },
-    onSuccess: () =>
-      Promise.all(
-        [leasingCompaniesApi.list, leasingCompaniesApi.get].map((stale) =>
-          queryClient.invalidateQueries({ queryKey: endpointKey(stale) }),
-        ),
-      ),
+    onSuccess: () => refreshLeasingCompanies(queryClient),
   });
 }

@@ -17,6 +17,7 @@ import { tasksApi } from "../../../../contract/tasks.ts";
 import type { OrderStatus } from "../../../../domain/enums.ts";
 import { type ActionKeys, useActionKeys } from "../../../lib/action-keys.ts";
 import { callEndpoint, endpointKey, endpointQuery, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { refreshQueries } from "../../../lib/query-client.ts";
 
 /**
  * The helpdesk's order work: the queue (GET /api/orders/all with the counts of
@@ -41,8 +42,9 @@ const ORDER_READS: readonly EndpointDef[] = [
 
 /** Refetches the helpdesk's order views after a change of an order, made here or in an after-sale case. */
 export function refreshOrders(queryClient: QueryClient) {
-  return Promise.all(
-    ORDER_READS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+  return refreshQueries(
+    queryClient,
+    ORDER_READS.map((read) => endpointKey(read)),
   );
 }
 

@@ -9,7 +9,7 @@ import type { Language } from "../../../../domain/enums.ts";
 import { useActionKeys } from "../../../lib/action-keys.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
-import { SILENT } from "../../../lib/query-client.ts";
+import { refreshQueries, SILENT } from "../../../lib/query-client.ts";
 
 /**
  * The helpdesk's calls of the stores' payouts (src/contract/store-payouts.ts): what is open per store,
@@ -23,8 +23,9 @@ export const BATCHES_PAGE_SIZE = 10;
 const PAYOUT_ENDPOINTS = [api.open, api.payables, api.batches, api.batch, api.ofStore] as const;
 
 function refreshPayouts(queryClient: QueryClient) {
-  return Promise.all(
-    PAYOUT_ENDPOINTS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+  return refreshQueries(
+    queryClient,
+    PAYOUT_ENDPOINTS.map((read) => endpointKey(read)),
   );
 }
 

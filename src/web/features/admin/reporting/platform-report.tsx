@@ -11,7 +11,8 @@ import { type FiguresData, FiguresTable } from "../../../components/figures-tabl
 import { SectionCard } from "../../../components/section-card.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { currentLanguage } from "../../../i18n/i18n.ts";
-import { formatDate, formatMoney } from "../../../lib/formatters.ts";
+import { formatDate } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { type CsvCell, csvEuros, csvFileName, downloadCsv, toCsv } from "./csv.ts";
 import { usePlatformReport } from "./reporting-api.ts";
 
@@ -65,11 +66,6 @@ const TOTALS = [
 function monthLabel(month: string): string {
   const [year, number] = month.split("-");
   return `${number}/${year}`;
-}
-
-/** Euros (the report answers euros, not cents) as "1 234,56 €" in the reader's language. */
-function formatEuros(euros: number): string {
-  return formatMoney(Math.round(euros * 100), currentLanguage());
 }
 
 /** A count in the reader's language ("12 345"). */
@@ -303,8 +299,9 @@ function ReportSections({ report }: { report: TPlatformReport }) {
           head: moneyHead,
           rows: report.moneyByPayer.map((row) => [
             t(PAYER_LABELS[row.payerType]),
-            formatEuros(row.invoiced),
-            formatEuros(row.paid),
+            // The report answers euros, not cents.
+            money(Math.round(row.invoiced * 100)),
+            money(Math.round(row.paid * 100)),
           ]),
         }}
         csv={[

@@ -107,7 +107,8 @@ function initialValues(
   year: number | null,
   lang: Parameters<typeof centsToText>[1],
 ): Values {
-  const euros = (cents: number | undefined) => centsToText(cents, lang);
+  // A sum as the field holds it for editing, not as a screen shows it.
+  const fieldText = (cents: number | undefined) => centsToText(cents, lang);
   const percent = (value: number | null | undefined) => percentToText(value, lang);
   return {
     year: year === null ? "" : String(year),
@@ -121,18 +122,18 @@ function initialValues(
     unemploymentFromAge: integerToText(row?.unemploymentFromAge ?? 18),
     unemploymentToAge: integerToText(row?.unemploymentToAge ?? 64),
     healthInsuranceDailyAllowancePercent: percent(row?.healthInsuranceDailyAllowancePercent),
-    dailyAllowanceThresholdCents: euros(row?.dailyAllowanceThresholdCents ?? 0),
+    dailyAllowanceThresholdCents: fieldText(row?.dailyAllowanceThresholdCents ?? 0),
     dailyAllowanceFromAge: integerToText(row?.dailyAllowanceFromAge ?? 16),
     dailyAllowanceToAge: integerToText(row?.dailyAllowanceToAge ?? 67),
     healthInsuranceMedicalCarePercent: percent(row?.healthInsuranceMedicalCarePercent),
     broadcastingTaxPercent: percent(row?.broadcastingTaxPercent ?? 0),
-    broadcastingTaxThresholdCents: euros(row?.broadcastingTaxThresholdCents ?? 0),
-    broadcastingTaxMaxCents: euros(row?.broadcastingTaxMaxCents ?? 0),
+    broadcastingTaxThresholdCents: fieldText(row?.broadcastingTaxThresholdCents ?? 0),
+    broadcastingTaxMaxCents: fieldText(row?.broadcastingTaxMaxCents ?? 0),
     broadcastingTaxFromAge: integerToText(row?.broadcastingTaxFromAge ?? 18),
-    bikeBenefitTaxFreeLimitCents: euros(row?.bikeBenefitTaxFreeLimitCents ?? 0),
-    bikeBenefitGrandfatheredLimitCents: euros(row?.bikeBenefitGrandfatheredLimitCents ?? 0),
+    bikeBenefitTaxFreeLimitCents: fieldText(row?.bikeBenefitTaxFreeLimitCents ?? 0),
+    bikeBenefitGrandfatheredLimitCents: fieldText(row?.bikeBenefitGrandfatheredLimitCents ?? 0),
     bikeBenefitGrandfatheredUntil: row?.bikeBenefitGrandfatheredUntil ?? "",
-    taxFreeBenefitsSharedLimitCents: euros(row?.taxFreeBenefitsSharedLimitCents ?? 0),
+    taxFreeBenefitsSharedLimitCents: fieldText(row?.taxFreeBenefitsSharedLimitCents ?? 0),
     averageMunicipalTaxPercent: percent(row?.averageMunicipalTaxPercent),
     source: row?.year === year ? row.source : "",
     confirmed: row?.year === year ? row.confirmed : false,

@@ -13,6 +13,7 @@ import {
   taxTablesApi,
 } from "../../../../contract/tax-tables.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { refreshQueries } from "../../../lib/query-client.ts";
 import { uploadFile } from "../../../lib/upload.ts";
 
 /**
@@ -122,12 +123,15 @@ export function useMunicipalRateYears() {
   return useEndpointQuery(taxTablesApi.municipalRateYears, {});
 }
 
-function refetchAfterChange(queryClient: QueryClient, resource: TaxResource) {
-  void queryClient.invalidateQueries({ queryKey: CALCULATOR_PARAMETERS_KEY });
-  if (resource === "province-tax-table") {
-    void queryClient.invalidateQueries({ queryKey: endpointKey(taxTablesApi.municipalRateYears) });
-  }
-  return queryClient.invalidateQueries({ queryKey: endpointKey(ENDPOINTS[resource].list) });
+/** After a change of a table's rows: the calculator's parameters, the table, and a municipal rate's years. */
+function refreshTaxTables(queryClient: QueryClient, resource: TaxResource) {
+  void refreshQueries(
+    queryClient,
+    resource === "province-tax-table"
+      ? [CALCULATOR_PARAMETERS_KEY, endpointKey(taxTablesApi.municipalRateYears)]
+      : [CALCULATOR_PARAMETERS_KEY],
+  );
+  return refreshQueries(queryClient, [endpointKey(ENDPOINTS[resource].list)]);
 }
 
 /** The import's calls (src/contract/tax-tables.ts): the list file as the raw body, its name in the query. */
@@ -156,7 +160,7 @@ export function useImportMunicipalRates() {
         zMunicipalRateImportResult,
       ),
     meta: { silent: true },
-    onSuccess: () => refetchAfterChange(queryClient, "province-tax-table"),
+    onSuccess: () => refreshTaxTables(queryClient, "province-tax-table"),
   });
 }
 
@@ -174,7 +178,7 @@ export function useSaveTaxRow<R extends TaxResource>(resource: R) {
       return row as unknown as RowOf[R];
     },
     meta: { silent: true },
-    onSuccess: () => refetchAfterChange(queryClient, resource),
+    onSuccess: () => refreshTaxTables(queryClient, resource),
   });
 }
 
@@ -184,6 +188,6 @@ export function useDeleteTaxRow(resource: TaxResource) {
   return useMutation({
     mutationFn: (id: string) => callEndpoint(ENDPOINTS[resource].remove, { params: { id } }),
     meta: { silent: true },
-    onSuccess: () => refetchAfterChange(queryClient, resource),
+    onSuccess: () => refreshTaxTables(queryClient, resource),
   });
 }

@@ -5,9 +5,10 @@ import { messageOutboxApi, type TOutboxMessage } from "../../../../contract/mess
 import { ListTable } from "../../../components/list-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
-import { callEndpoint, endpointKey, mutateThen, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, mutateThen, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
+import { refreshUsers } from "./users-api.ts";
 
 const STATUS_COLORS: Record<TOutboxMessage["status"], string> = {
   QUEUED: "yellow",
@@ -60,7 +61,7 @@ export function UserMessages({ userId }: { userId: string }) {
     status.clear();
     mutateThen(resend, messageId, {
       onSuccess: (answer) => {
-        void queryClient.invalidateQueries({ queryKey: endpointKey(messageOutboxApi.list, input) });
+        void refreshUsers(queryClient, { messageSent: userId });
         status.success(
           t(answer.status === "SENT" ? "adminUsers.messages.resent" : "adminUsers.messages.resendQueued"),
         );

@@ -2,12 +2,13 @@ import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from 
 import { adminApi } from "../../../../contract/admin.ts";
 import { companiesApi } from "../../../../contract/companies.ts";
 import { erasureApi } from "../../../../contract/erasure.ts";
+import { messageOutboxApi } from "../../../../contract/message-outbox.ts";
 import { passwordApi } from "../../../../contract/password.ts";
 import { rolesApi, type TCreateRole, type TRole } from "../../../../contract/roles.ts";
 import { systemUsersApi, type TCreateSystemUser } from "../../../../contract/system-users.ts";
 import { CSRF_COOKIE, readCookie } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
-import { SILENT } from "../../../lib/query-client.ts";
+import { refreshQueries, SILENT } from "../../../lib/query-client.ts";
 import { createSystemUser } from "./create-system-user.ts";
 
 /**
@@ -95,19 +96,34 @@ export function useRoleUsers(roleId: string, page: number, search: string) {
   );
 }
 
-function refetchRoles(queryClient: QueryClient) {
-  return Promise.all(
-    ROLE_ENDPOINTS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
-  );
-}
+/**
+ * What a change on the Käyttäjät tab touched: a user, the roles, a user's roles (both), a person erased
+ * (the user and the records kept of them), or a message sent again (the person's messages).
+ */
+type UsersChange = "user" | "roles" | "assignment" | { erased: string } | { messageSent: string };
 
-function refetchUsers(queryClient: QueryClient) {
-  return Promise.all(
-    // A change to a user is one of their events too.
-    [systemUsersApi.list, systemUsersApi.get, adminApi.eventLog].map((stale) =>
-      queryClient.invalidateQueries({ queryKey: endpointKey(stale) }),
-    ),
-  );
+/** A change to a user is one of their events too. */
+const USER_READS = [systemUsersApi.list, systemUsersApi.get, adminApi.eventLog].map((read) =>
+  endpointKey(read),
+);
+const ROLE_READS = ROLE_ENDPOINTS.map((read) => endpointKey(read));
+
+/** Refetches what a change on the tab made stale; resolves when the reads it waits for are read. */
+export function refreshUsers(queryClient: QueryClient, change: UsersChange) {
+  if (change === "user") return refreshQueries(queryClient, USER_READS);
+  if (change === "roles") return refreshQueries(queryClient, ROLE_READS);
+  if (change === "assignment") {
+    void refreshQueries(queryClient, ROLE_READS);
+    return refreshQueries(queryClient, USER_READS);
+  }
+  if ("erased" in change)
+    return refreshQueries(queryClient, [
+      ...USER_READS,
+      endpointKey(erasureApi.holds, { params: { userId: change.erased } }),
+    ]);
+  return refreshQueries(queryClient, [
+    endpointKey(messageOutboxApi.list, { params: { userId: change.messageSent } }),
+  ]);
 }
 
 /** POST /api/system-users (the docs/product.md "Field rules" check of the answer is in createSystemUser). */
@@ -115,7 +131,7 @@ export function useCreateSystemUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TCreateSystemUser) => createSystemUser(input),
-    onSuccess: () => refetchUsers(queryClient),
+    onSuccess: () => refreshUsers(queryClient, "user"),
     meta: SILENT,
   });
 }
@@ -129,7 +145,7 @@ export function useUpdateWorkEmail(userId: string) {
         params: { userId },
         body: { workEmail, csrfToken: readCookie(CSRF_COOKIE) ?? "" },
       }),
-    onSuccess: () => refetchUsers(queryClient),
+    onSuccess: () => refreshUsers(queryClient, "user"),
     meta: SILENT,
   });
 }
@@ -140,7 +156,7 @@ export function useUpdatePhone(userId: string) {
   return useMutation({
     mutationFn: (phoneNumber: string) =>
       callEndpoint(systemUsersApi.updatePhone, { params: { userId }, body: { phoneNumber } }),
-    onSuccess: () => refetchUsers(queryClient),
+    onSuccess: () => refreshUsers(queryClient, "user"),
     meta: SILENT,
   });
 }
@@ -150,7 +166,7 @@ export function useSetDeactivated(userId: string) {
   return useMutation({
     mutationFn: (deactivated: boolean) =>
       callEndpoint(systemUsersApi.setDeactivated, { params: { userId }, body: { deactivated } }),
-    onSuccess: () => refetchUsers(queryClient),
+    onSuccess: () => refreshUsers(queryClient, "user"),
     meta: SILENT,
   });
 }
@@ -169,11 +185,7 @@ export function useEraseUser(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reason: string) => callEndpoint(erasureApi.erase, { params: { userId }, body: { reason } }),
-    onSuccess: () =>
-      Promise.all([
-        refetchUsers(queryClient),
-        queryClient.invalidateQueries({ queryKey: endpointKey(erasureApi.holds, { params: { userId } }) }),
-      ]),
+    onSuccess: () => refreshUsers(queryClient, { erased: userId }),
     meta: SILENT,
   });
 }
@@ -186,18 +198,13 @@ export function useSendPasswordLink() {
   });
 }
 
-function refetchAssignments(queryClient: QueryClient) {
-  void refetchRoles(queryClient);
-  return refetchUsers(queryClient);
-}
-
 /** Gives a user a role in the companies (an admin-tier role: an empty list, held globally). */
 export function useAssignRole(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ roleId, companyIds }: { roleId: string; companyIds: string[] }) =>
       callEndpoint(rolesApi.assign, { params: { userId, roleId }, body: { companyIds } }),
-    onSuccess: () => refetchAssignments(queryClient),
+    onSuccess: () => refreshUsers(queryClient, "assignment"),
     meta: SILENT,
   });
 }
@@ -208,7 +215,7 @@ export function useRemoveRole(userId: string) {
   return useMutation({
     mutationFn: ({ roleId, companyId }: { roleId: string; companyId: string | null }) =>
       callEndpoint(rolesApi.unassign, { params: { userId, roleId }, body: { companyId } }),
-    onSuccess: () => refetchAssignments(queryClient),
+    onSuccess: () => refreshUsers(queryClient, "assignment"),
     meta: SILENT,
   });
 }
@@ -217,7 +224,7 @@ export function useCreateRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: TCreateRole) => callEndpoint(rolesApi.create, { body: input }),
-    onSuccess: () => refetchRoles(queryClient),
+    onSuccess: () => refreshUsers(queryClient, "roles"),
     meta: SILENT,
   });
 }
@@ -226,7 +233,7 @@ export function useDeleteRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (roleId: string) => callEndpoint(rolesApi.remove, { params: { id: roleId } }),
-    onSuccess: () => refetchRoles(queryClient),
+    onSuccess: () => refreshUsers(queryClient, "roles"),
     meta: SILENT,
   });
 }
@@ -272,7 +279,7 @@ export function useTogglePermission() {
     onError: (_error, _toggle, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
     },
-    onSettled: () => refetchRoles(queryClient),
+    onSettled: () => refreshUsers(queryClient, "roles"),
     meta: SILENT,
   });
 }

@@ -1,10 +1,11 @@
-import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { endpointUrl } from "../../../../contract/endpoint.ts";
 import {
   orderCancellationsApi,
   type TCreateOrderCancellation,
 } from "../../../../contract/order-cancellations.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { refreshQueries } from "../../../lib/query-client.ts";
 import { refreshEmployerOrders } from "../orders/orders-api.ts";
 
 /**
@@ -31,16 +32,21 @@ export function useCompanyCancellations(page: number) {
   );
 }
 
+/** After a cancellation or its withdrawal: the cancellations, and the orders it waits for. */
+function refreshCompanyCancellations(queryClient: QueryClient) {
+  void refreshQueries(
+    queryClient,
+    [orderCancellationsApi.list, orderCancellationsApi.details].map((read) => endpointKey(read)),
+  );
+  return refreshEmployerOrders(queryClient);
+}
+
 function useCancellationChange<V, R>(call: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     meta: { silent: true },
-    onSuccess: () => {
-      for (const stale of [orderCancellationsApi.list, orderCancellationsApi.details])
-        void queryClient.invalidateQueries({ queryKey: endpointKey(stale) });
-      return refreshEmployerOrders(queryClient);
-    },
+    onSuccess: () => refreshCompanyCancellations(queryClient),
   });
 }
 

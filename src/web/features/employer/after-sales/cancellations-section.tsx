@@ -6,9 +6,9 @@ import type { StatusTone } from "../../../../domain/status-tones.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge, ToneBadge } from "../../../components/status-badge.tsx";
-import { currentLanguage } from "../../../i18n/i18n.ts";
 import { filtersFromAddress, useFilterParams, zPageOnly } from "../../../lib/filter-params.ts";
-import { formatDate, formatMoney } from "../../../lib/formatters.ts";
+import { formatDate } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { CANCELLATIONS_PAGE_SIZE, useCompanyCancellations } from "./cancellations-api.ts";
 
 /** The label keys, spelled out so that the catalogue check sees every key in use. */
@@ -42,7 +42,6 @@ export function EmployerCancellationsSection() {
   const { params, update } = useFilterParams(KEYS);
   const { page } = filtersFromAddress(zPageOnly, params, KEYS).values;
   const list = useCompanyCancellations(page);
-  const money = (cents: number) => formatMoney(cents, currentLanguage());
   return (
     <SectionCard
       title={t("employerCancellations.title")}

@@ -16,11 +16,11 @@ import type { PaymentMethod, UserPaymentKind } from "../../../../domain/enums.ts
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
-import { currentLanguage } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { callEndpoint, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { filtersFromAddress, useFilterParams } from "../../../lib/filter-params.ts";
-import { formatDate, formatMoney } from "../../../lib/formatters.ts";
+import { formatDate } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { SILENT } from "../../../lib/query-client.ts";
 import { useSession } from "../../../lib/session.ts";
 import { type UserPaymentWords, userPaymentWhat } from "../../../lib/user-payment-text.ts";
@@ -90,7 +90,6 @@ function PaymentsTable() {
   );
   const labelId = useId();
   const phone = useMediaQuery("(max-width: 36em)");
-  const money = (cents: number) => formatMoney(cents, currentLanguage());
   return (
     <Stack gap="md">
       <Stack gap={4}>

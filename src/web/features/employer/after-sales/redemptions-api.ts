@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   redemptionsApi as api,
   type TBikeRedemptionDetails,
@@ -8,8 +8,8 @@ import {
 } from "../../../../contract/bike-redemptions.ts";
 import type { RedemptionReason, SimpleState } from "../../../../domain/enums.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
-import { SILENT } from "../../../lib/query-client.ts";
-import { refetchEmployees } from "../employees/employees-api.ts";
+import { refreshQueries, SILENT } from "../../../lib/query-client.ts";
+import { refreshEmployees } from "../employees/employees-api.ts";
 import { refreshEmployerOrders } from "../orders/orders-api.ts";
 
 /**
@@ -68,19 +68,23 @@ export function useRedemption(id: string | null) {
   return useEndpointQuery(api.details, { params: { id: id ?? "" } }, { enabled: id !== null, meta: SILENT });
 }
 
+/** After a choice or an early end: the cases, and the orders (their timeline) and employees it moves. */
+function refreshRedemptions(queryClient: QueryClient) {
+  void refreshEmployerOrders(queryClient);
+  void refreshEmployees(queryClient, "all");
+  return refreshQueries(
+    queryClient,
+    REDEMPTION_READS.map((read) => endpointKey(read)),
+  );
+}
+
 function useRedemptionChange<V, R>(call: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     // The form shows the refusal at its field or above its button.
     meta: SILENT,
-    onSuccess: () => {
-      void refreshEmployerOrders(queryClient);
-      void refetchEmployees(queryClient);
-      return Promise.all(
-        REDEMPTION_READS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
-      );
-    },
+    onSuccess: () => refreshRedemptions(queryClient),
   });
 }
 

@@ -9,13 +9,13 @@ import { StatusBadge } from "../../../components/status-badge.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formatDate } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { useCompany } from "../../companies/index.ts";
 import {
   CHOICE_LABELS,
   ChooseForEmployeeForm,
   METHOD_LABELS,
-  money,
   REASON_LABELS,
   RedemptionOptions,
   RedemptionStateBadge,

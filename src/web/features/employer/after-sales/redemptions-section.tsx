@@ -4,9 +4,8 @@ import { zBikeRedemptionsQuery } from "../../../../contract/bike-redemptions.ts"
 import { REDEMPTION_REASONS, SIMPLE_STATES } from "../../../../domain/enums.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
-import { currentLanguage } from "../../../i18n/i18n.ts";
 import { filtersFromAddress, useFilterParams } from "../../../lib/filter-params.ts";
-import { formatMoney } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { CHOICE_LABELS, REASON_LABELS, RedemptionStateBadge, STATE_LABELS } from "../../redemption/index.ts";
 import { REDEMPTIONS_PAGE_SIZE, type RedemptionFilter, useRedemptions } from "./redemptions-api.ts";
 import { day, RedemptionDrawer } from "./redemptions-drawer.tsx";
@@ -117,11 +116,7 @@ export function RedemptionsSection() {
             accessor: "redemptionPriceCents",
             title: t("employerRedemptions.columns.price"),
             textAlign: "right",
-            render: (row) => (
-              <span style={{ whiteSpace: "nowrap" }}>
-                {formatMoney(row.redemptionPriceCents, currentLanguage())}
-              </span>
-            ),
+            render: (row) => <span style={{ whiteSpace: "nowrap" }}>{money(row.redemptionPriceCents)}</span>,
           },
           {
             accessor: "decisionDeadline",

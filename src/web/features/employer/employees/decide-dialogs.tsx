@@ -28,7 +28,7 @@ import {
   useLanguage,
 } from "./employee-form.tsx";
 import { fullName, ROLE_LABELS } from "./employee-labels.tsx";
-import { refetchEmployees, useDecideEmployee } from "./employees-api.ts";
+import { refreshEmployees, useDecideEmployee } from "./employees-api.ts";
 
 /**
  * Deciding a join request (docs/api-surface.md decide). The answer replaces the row at once (employees-api.ts).
@@ -61,7 +61,7 @@ function useDecide(onDone: () => void) {
               message: t("employerEmployees.decide.alreadyDecided", { name: fullName(employee) }),
               closeButtonProps: { "aria-label": t("common.close") },
             });
-            void refetchEmployees(queryClient);
+            void refreshEmployees(queryClient, "all");
             onDone();
           } else showErrorToast(error);
         },

@@ -23,7 +23,8 @@ import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
-import { formatDate, formatDateTime, formatMoney } from "../../../lib/formatters.ts";
+import { formatDate, formatDateTime } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { RedemptionOpenAction } from "../after-sales/redemptions-open-action.tsx";
 import { AbsencesSection } from "./absences-section.tsx";
@@ -109,7 +110,6 @@ function EmployeeView({ employee }: { employee: TEmployeeDetails }) {
 
 function DetailsSection({ employee }: { employee: TEmployeeDetails }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const [editing, setEditing] = useState(false);
   // The stored 01.01.2999 only means that no end is known: the reader sees the words, never the date.
   const lastDay =
@@ -118,10 +118,10 @@ function DetailsSection({ employee }: { employee: TEmployeeDetails }) {
       : formatDate(employee.lastWorkingDayDate);
   const maxPrice =
     employee.maxPrice !== null
-      ? formatMoney(centsOf(employee.maxPrice), lang)
+      ? money(centsOf(employee.maxPrice))
       : employee.companyMaxPrice !== null
         ? t("employerEmployees.details.companyMaxPrice", {
-            price: formatMoney(centsOf(employee.companyMaxPrice), lang),
+            price: money(centsOf(employee.companyMaxPrice)),
           })
         : t("employerEmployees.details.noMaxPrice");
   return (
@@ -247,8 +247,6 @@ function OrdersSection({
   lastWorkingDayDate: string;
 }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
-  const money = (euros: number | null) => (euros === null ? null : formatMoney(centsOf(euros), lang));
   return (
     <SectionCard title={t("employerEmployees.orders.title")} headingOrder={3}>
       {orders.length === 0 ? (
@@ -265,10 +263,13 @@ function OrdersSection({
                 <DetailsList
                   items={[
                     { label: t("employerEmployees.orders.store"), value: order.bikeStore?.storeName },
-                    { label: t("employerEmployees.orders.price"), value: money(order.totalPrice) },
+                    {
+                      label: t("employerEmployees.orders.price"),
+                      value: order.totalPrice === null ? null : money(centsOf(order.totalPrice)),
+                    },
                     {
                       label: t("employerEmployees.orders.monthlyPayment"),
-                      value: money(order.monthlyPayment),
+                      value: order.monthlyPayment === null ? null : money(centsOf(order.monthlyPayment)),
                     },
                     {
                       label: t("employerEmployees.orders.leasePeriod"),

@@ -23,7 +23,8 @@ import { EuroInput } from "../../../components/euro-input.tsx";
 import { currentLanguage, isLanguage } from "../../../i18n/i18n.ts";
 import { type ContractForm, type IssueTexts, plausibleDateError } from "../../../lib/contract-form.ts";
 import { euroInputError } from "../../../lib/euro-text.ts";
-import { formatDate, formatEuroInput, formatMoney } from "../../../lib/formatters.ts";
+import { formatDate, formatEuroInput } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { MaxPriceWarning } from "../../companies/index.ts";
 import { useFilterOptions } from "./employees-api.ts";
 
@@ -83,7 +84,7 @@ function readCents(text: string): number | null | "invalid" {
   return parseEuroInput(text, { max: MAX_PRICE_CENTS }) ?? "invalid";
 }
 
-/** Euros of the API (two decimals) in cents, for formatMoney. */
+/** Euros of the API (two decimals) in cents, for money(). */
 export function centsOf(euros: number): number {
   return eurosToCents(euros);
 }
@@ -227,7 +228,6 @@ export function EmployerFields({
   withLastWorkingDay?: boolean;
 }) {
   const { t } = useTranslation();
-  const lang = useLanguage();
   const options = useFilterOptions(companyId);
   const units = (options.data?.units ?? []).filter((unit) => unit.companyId === companyId);
   // Said only once the options have come: a company without units adds them in its settings.
@@ -239,7 +239,7 @@ export function EmployerFields({
       : companyMaxPrice === null
         ? t("employerEmployees.form.maxPriceHelpNoLimit")
         : t("employerEmployees.form.maxPriceHelpCompany", {
-            price: formatMoney(centsOf(companyMaxPrice), lang),
+            price: money(centsOf(companyMaxPrice)),
           });
   return (
     <Stack gap="md">

@@ -33,7 +33,7 @@ import type { Language } from "../../../../domain/enums.ts";
 import type { FirstData } from "../../../app/route-guard.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, readFirstData, useEndpointQuery } from "../../../lib/endpoint-client.ts";
-import { SILENT } from "../../../lib/query-client.ts";
+import { refreshQueries, SILENT } from "../../../lib/query-client.ts";
 import { uploadForm } from "../../../lib/upload.ts";
 import { tabOf } from "./employee-nav.ts";
 
@@ -74,13 +74,49 @@ function employeeQuery<const E extends EndpointDef>(definition: E, input: Endpoi
   });
 }
 
-/** Every employee answer on screen (lists, details, filter options) is fetched again, e.g. after a 409. */
-export function refetchEmployees(queryClient: QueryClient) {
-  return Promise.all(
-    [api.list, api.ofCompany, api.withAllData, api.withOrders, api.filterOptions, api.details].map((stale) =>
-      queryClient.invalidateQueries({ queryKey: endpointKey(stale) }),
-    ),
-  );
+/**
+ * What changed of the company's people: anything (`"all"`, e.g. after a 409 or a lease's end), one
+ * employee (their row and the filters), people added (by hand or from a file), invitations mailed or
+ * withdrawn, or one employee's absences.
+ */
+type EmployeesChange =
+  | "all"
+  | "employee"
+  | "added"
+  | "invited"
+  | "invitation-withdrawn"
+  | { absence: string };
+
+/** Refetches the employee answers a change made stale; resolves when those it waits for are read. */
+export function refreshEmployees(queryClient: QueryClient, change: EmployeesChange): Promise<void> {
+  const listed = [endpointKey(api.list), endpointKey(api.filterOptions)];
+  switch (change) {
+    case "all":
+      return refreshQueries(
+        queryClient,
+        [api.list, api.ofCompany, api.withAllData, api.withOrders, api.filterOptions, api.details].map(
+          (read) => endpointKey(read),
+        ),
+      );
+    case "employee":
+      void refreshQueries(queryClient, listed);
+      return Promise.resolve();
+    case "added":
+      void refreshQueries(queryClient, [
+        endpointKey(invitationsApi.companyInvitations),
+        endpointKey(employeeImportApi.joining),
+        ...listed,
+      ]);
+      return Promise.resolve();
+    case "invited":
+      return refreshQueries(queryClient, [endpointKey(employeeImportApi.joining)]);
+    case "invitation-withdrawn":
+      return refreshQueries(queryClient, [endpointKey(invitationsApi.companyInvitations)]);
+    default:
+      // The "poissa" marker and the filter are on the list; the absences are the employee's details.
+      void refreshQueries(queryClient, [endpointKey(api.list)]);
+      return refreshQueries(queryClient, [endpointKey(api.details, { params: { id: change.absence } })]);
+  }
 }
 
 const BASE_PATH = "/api/beneficiary-employee";
@@ -222,8 +258,7 @@ function putEmployee(queryClient: QueryClient, employee: TEmployee) {
     endpointKey(api.details, { params: { id: employee.beneficiaryEmployeeId } }),
     (details) => (details ? { ...details, ...employee } : details),
   );
-  void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
-  void queryClient.invalidateQueries({ queryKey: endpointKey(api.filterOptions) });
+  void refreshEmployees(queryClient, "employee");
 }
 
 export function useDecideEmployee() {
@@ -245,20 +280,12 @@ export function useUpdateEmployee(id: string) {
   });
 }
 
-/** After people are added (by hand or from a file): the lists, their filters and the invitations. */
-function refetchAdded(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: endpointKey(invitationsApi.companyInvitations) });
-  void queryClient.invalidateQueries({ queryKey: endpointKey(employeeImportApi.joining) });
-  void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
-  void queryClient.invalidateQueries({ queryKey: endpointKey(api.filterOptions) });
-}
-
 export function useCreateEmployee() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TCreateEmployee) => employeeCall(api.create, { body }),
     meta: SILENT,
-    onSuccess: () => refetchAdded(queryClient),
+    onSuccess: () => refreshEmployees(queryClient, "added"),
   });
 }
 
@@ -305,41 +332,30 @@ export function useImportStaffFile() {
   return useMutation({
     mutationFn: (choice: StaffFile) => sendStaffFile(choice, false),
     meta: SILENT,
-    onSuccess: () => refetchAdded(queryClient),
+    onSuccess: () => refreshEmployees(queryClient, "added"),
   });
-}
-
-/** After an absence changes: the employee's details and the lists (the "poissa" marker, the filter). */
-function useRefetchAbsences(employeeId: string) {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
-    return queryClient.invalidateQueries({
-      queryKey: endpointKey(api.details, { params: { id: employeeId } }),
-    });
-  };
 }
 
 /** Adds an absence, or changes one (`absenceId`); a 409 ABSENCE_OVERLAPS is said at the dates. */
 export function useSaveAbsence(employeeId: string) {
-  const refetch = useRefetchAbsences(employeeId);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ absenceId, body }: { absenceId: string | null; body: TAbsenceInput }) =>
       absenceId
         ? employeeCall(api.updateAbsence, { params: { id: employeeId, absenceId }, body })
         : employeeCall(api.addAbsence, { params: { id: employeeId }, body }),
     meta: SILENT,
-    onSuccess: refetch,
+    onSuccess: () => refreshEmployees(queryClient, { absence: employeeId }),
   });
 }
 
 /** Removes an absence recorded by mistake; a failure is the error toast. */
 export function useRemoveAbsence(employeeId: string) {
-  const refetch = useRefetchAbsences(employeeId);
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (absenceId: string) =>
       employeeCall(api.removeAbsence, { params: { id: employeeId, absenceId } }),
-    onSuccess: refetch,
+    onSuccess: () => refreshEmployees(queryClient, { absence: employeeId }),
   });
 }
 
@@ -358,7 +374,6 @@ export function useWithdrawInvitation() {
   return useMutation({
     mutationFn: (id: string) => employeeCall(invitationsApi.withdraw, { params: { id } }),
     meta: SILENT,
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: endpointKey(invitationsApi.companyInvitations) }),
+    onSuccess: () => refreshEmployees(queryClient, "invitation-withdrawn"),
   });
 }

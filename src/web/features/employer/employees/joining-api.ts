@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { employeeImportApi as api, type TInviteBody } from "../../../../contract/employee-import.ts";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { SILENT } from "../../../lib/query-client.ts";
+import { refreshEmployees } from "./employees-api.ts";
 
 /** Who of the company's employees has logged in, who was invited and who not yet. */
 export function useJoiningStatus(companyId: string) {
@@ -18,6 +19,6 @@ export function useInviteEmployees(companyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TInviteBody) => callEndpoint(api.invite, { params: { id: companyId }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(api.joining) }),
+    onSuccess: () => refreshEmployees(queryClient, "invited"),
   });
 }

@@ -5,8 +5,8 @@ import { packageItemDescription } from "../../../../domain/order-package.ts";
 import { ActionDialog, type useActionDialog } from "../../../components/action-dialog.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
+import { money } from "../../../lib/money.ts";
 import { signingErrorMessage, useLeavingForBroker } from "../../../lib/strong-identification.ts";
-import { money } from "./order-money.ts";
 import { useOrderDetails, useStartStrongApproval } from "./orders-api.ts";
 
 /**

@@ -6,9 +6,10 @@ import { DetailsList } from "../../../components/details-list.tsx";
 import { OrderTimeline } from "../../../components/order-timeline.tsx";
 import { OrderStatusBadges } from "../../../components/status-badge.tsx";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
+import { money } from "../../../lib/money.ts";
 import { OrderHandoverSection } from "../../handover/index.ts";
 import { CancelOrderAction } from "../after-sales/cancel-order-action.tsx";
-import { leaseFigures, money } from "./order-money.ts";
+import { leaseFigures } from "./order-money.ts";
 import { useOrderDetails } from "./orders-api.ts";
 
 /** The package's lines of one order (fetched with the order), with the total. */

@@ -1,13 +1,7 @@
 import type { TFunction } from "i18next";
 import type { TOrderListItem } from "../../../../contract/orders.ts";
 import type { DetailsItem } from "../../../components/details-list.tsx";
-import { currentLanguage } from "../../../i18n/i18n.ts";
-import { formatMoney } from "../../../lib/formatters.ts";
-
-/** An order's sum in the page's language, or null where the order has none yet. */
-export function money(cents: number | null): string | null {
-  return cents === null ? null : formatMoney(cents, currentLanguage());
-}
+import { money } from "../../../lib/money.ts";
 
 /** An order's store and lease figures, as the waiting card and the order's drawer both list them. */
 export function leaseFigures(

@@ -5,7 +5,7 @@ import { identificationApi } from "../../../../contract/identification.ts";
 import { orderAcceptanceApi, type TEmployerDecision } from "../../../../contract/order-acceptance.ts";
 import { ordersApi, type TOrderListItem } from "../../../../contract/orders.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
-import { SILENT } from "../../../lib/query-client.ts";
+import { refreshQueries, SILENT } from "../../../lib/query-client.ts";
 import { leaveForBroker } from "../../../lib/strong-identification.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 
@@ -30,8 +30,9 @@ const EMPLOYER_ORDER_READS: readonly EndpointDef[] = [
 
 /** Refetches the employer's order views after a change of an order, made here or in an after-sale case. */
 export function refreshEmployerOrders(queryClient: QueryClient) {
-  return Promise.all(
-    EMPLOYER_ORDER_READS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+  return refreshQueries(
+    queryClient,
+    EMPLOYER_ORDER_READS.map((read) => endpointKey(read)),
   );
 }
 

@@ -11,12 +11,13 @@ import { SectionCard } from "../../../components/section-card.tsx";
 import { OrderStatusBadges } from "../../../components/status-badge.tsx";
 import { filtersFromAddress, useFilterParams, zPageOnly } from "../../../lib/filter-params.ts";
 import { formatDate } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { signingErrorMessage } from "../../../lib/strong-identification.ts";
 import { usePageNews } from "../../../lib/whats-new.ts";
 import { ORDER_PARAM } from "../employees/employee-nav.ts";
 import { ApproveDialog } from "./approve-order-dialog.tsx";
 import { OrderDrawer } from "./order-drawer.tsx";
-import { leaseFigures, money } from "./order-money.ts";
+import { leaseFigures } from "./order-money.ts";
 import {
   ORDERS_PAGE_SIZE,
   useAwaitingApproval,

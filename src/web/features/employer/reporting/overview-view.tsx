@@ -10,7 +10,8 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
 import { currentLanguage } from "../../../i18n/i18n.ts";
-import { formatMoney, formatPercent, formatWholeEuros } from "../../../lib/formatters.ts";
+import { formatPercent, formatWholeEuros } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { useSession } from "../../../lib/session.ts";
 import { ChartSection, StatCard } from "./figures.tsx";
 import { shortMonth } from "./months.ts";
@@ -93,7 +94,7 @@ function Overview({ dashboard }: { dashboard: TReportingDashboard }) {
           />
           <StatCard
             label={t("employerReporting.overview.monthlyCost")}
-            value={formatMoney(dashboard.monthlyCostCents, lng)}
+            value={money(dashboard.monthlyCostCents)}
             help={t("employerReporting.overview.monthlyCostHelp")}
           />
           <StatCard
@@ -120,7 +121,7 @@ function Overview({ dashboard }: { dashboard: TReportingDashboard }) {
           />
           <StatCard
             label={t("employerReporting.overview.taxFreeThisYear")}
-            value={formatMoney(dashboard.taxFreeThisYearCents, lng)}
+            value={money(dashboard.taxFreeThisYearCents)}
             help={t("employerReporting.overview.taxFreeThisYearHelp")}
           />
           <StatCard
@@ -160,7 +161,7 @@ function Overview({ dashboard }: { dashboard: TReportingDashboard }) {
               rows: dashboard.months.map((month) => [
                 shortMonth(month.period),
                 month.activeLeases,
-                formatMoney(month.leaseCostCents, lng),
+                money(month.leaseCostCents),
               ]),
             }}
             charts={[

@@ -5,8 +5,8 @@ import type { TPayrollRow } from "../../../../contract/reporting.ts";
 import { LONG_ABSENCE_DAYS } from "../../../../domain/employees.ts";
 import type { DataTableColumn } from "../../../components/data-table.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
-import { currentLanguage } from "../../../i18n/i18n.ts";
-import { formatDate, formatMoney } from "../../../lib/formatters.ts";
+import { formatDate } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { userPaymentWhat } from "../../../lib/user-payment-text.ts";
 import { shortMonth } from "./months.ts";
 import {
@@ -39,7 +39,7 @@ function Note({ children, danger = false }: { children: ReactNode; danger?: bool
 function Money({ cents, row }: { cents: number; row: TPayrollRow }) {
   return (
     <Text size="sm" c={ended(row) ? "dimmed" : undefined} style={{ whiteSpace: "nowrap" }}>
-      {formatMoney(cents, currentLanguage())}
+      {money(cents)}
     </Text>
   );
 }
@@ -100,20 +100,19 @@ function RegimeCell({ row }: { row: TPayrollRow }) {
 
 function GrossCell({ row }: { row: TPayrollRow }) {
   const { t } = useTranslation();
-  const lng = currentLanguage();
   return (
     <Stack gap={2}>
       <Money cents={row.grossDeductionCents} row={row} />
       {row.deferredCents !== 0 && (
-        <Note>{t("employerReporting.table.deferred", { amount: formatMoney(row.deferredCents, lng) })}</Note>
+        <Note>{t("employerReporting.table.deferred", { amount: money(row.deferredCents) })}</Note>
       )}
       {row.catchUpCents !== 0 && (
-        <Note>{t("employerReporting.table.catchUp", { amount: formatMoney(row.catchUpCents, lng) })}</Note>
+        <Note>{t("employerReporting.table.catchUp", { amount: money(row.catchUpCents) })}</Note>
       )}
       {row.outstandingDeferredCents !== 0 && (
         <Note>
           {t("employerReporting.table.outstanding", {
-            amount: formatMoney(row.outstandingDeferredCents, lng),
+            amount: money(row.outstandingDeferredCents),
           })}
         </Note>
       )}
@@ -123,7 +122,6 @@ function GrossCell({ row }: { row: TPayrollRow }) {
 
 function OneOffsCell({ row }: { row: TPayrollRow }) {
   const { t } = useTranslation();
-  const lng = currentLanguage();
   if (row.oneOffs.length === 0) return <Note>–</Note>;
   return (
     <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: "none" }}>
@@ -134,7 +132,7 @@ function OneOffsCell({ row }: { row: TPayrollRow }) {
           <li key={i}>
             <Text size="sm">
               {what.kind}
-              {what.detail ? `: ${what.detail}` : ""} {formatMoney(item.amountCents, lng)}
+              {what.detail ? `: ${what.detail}` : ""} {money(item.amountCents)}
             </Text>
             <Note>
               {item.deduction === "GROSS"
@@ -208,7 +206,7 @@ function ChangeCell({ row }: { row: TPayrollRow }) {
 /** The table's columns in the page's language; money columns line up on the right. */
 export function usePayrollColumns(): DataTableColumn<TPayrollRow>[] {
   const { t } = useTranslation();
-  const money = (
+  const moneyColumn = (
     accessor: keyof TPayrollRow & string,
     title: string,
     cents: (row: TPayrollRow) => number,
@@ -237,7 +235,7 @@ export function usePayrollColumns(): DataTableColumn<TPayrollRow>[] {
       width: 170,
       render: (row) => <RegimeCell row={row} />,
     },
-    money(
+    moneyColumn(
       "monthlyPaymentCents",
       t("employerReporting.table.monthlyPayment"),
       (row) => row.monthlyPaymentCents,
@@ -248,10 +246,14 @@ export function usePayrollColumns(): DataTableColumn<TPayrollRow>[] {
       textAlign: "right",
       render: (row) => <GrossCell row={row} />,
     },
-    money("taxFreeCents", t("employerReporting.table.taxFree"), (row) => row.taxFreeCents),
-    money("taxableCents", t("employerReporting.table.taxable"), (row) => row.taxableCents),
-    money("ownPaymentCents", t("employerReporting.table.ownPayment"), (row) => row.ownPaymentCents),
-    money("netDeductionCents", t("employerReporting.table.netDeduction"), (row) => row.netDeductionCents),
+    moneyColumn("taxFreeCents", t("employerReporting.table.taxFree"), (row) => row.taxFreeCents),
+    moneyColumn("taxableCents", t("employerReporting.table.taxable"), (row) => row.taxableCents),
+    moneyColumn("ownPaymentCents", t("employerReporting.table.ownPayment"), (row) => row.ownPaymentCents),
+    moneyColumn(
+      "netDeductionCents",
+      t("employerReporting.table.netDeduction"),
+      (row) => row.netDeductionCents,
+    ),
     {
       accessor: "oneOffs",
       title: t("employerReporting.table.oneOffs"),

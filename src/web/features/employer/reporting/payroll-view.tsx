@@ -26,7 +26,8 @@ import { ChevronRightIcon } from "../../../components/design-icons.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
-import { formatDate, formatMoney } from "../../../lib/formatters.ts";
+import { formatDate } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { useSession } from "../../../lib/session.ts";
 import { TAB_PARAM, TABS } from "../employees/employee-nav.ts";
 import { StatCard } from "./figures.tsx";
@@ -179,7 +180,6 @@ function PayrollSummary({
   const { t } = useTranslation();
   const lng = currentLanguage();
   const { totals, comparedWith } = report;
-  const money = (cents: number) => formatMoney(cents, lng);
   const deductions = [
     { label: t("employerReporting.summary.grossDeduction"), value: money(totals.grossDeductionCents) },
     ...(totals.deferredCents !== 0

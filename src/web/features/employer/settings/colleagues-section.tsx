@@ -17,11 +17,12 @@ import { PersonNameFields } from "../../../components/person-name-fields.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
-import { callEndpoint, endpointKey, mutateThen } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError, showErrorToast } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
 import { useAddRecipients } from "../../companies/index.ts";
 import { ROLE_LABELS } from "../employees/employee-labels.tsx";
+import { refreshEmployerSettings } from "./settings-api.ts";
 
 type Values = {
   firstName: string;
@@ -53,7 +54,7 @@ export function ColleaguesSection({ company }: { company: { id: string; name: st
   const create = useMutation({
     mutationFn: (body: TCreateSystemUser) => callEndpoint(systemUsersApi.create, { body }),
     meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(systemUsersApi.list) }),
+    onSuccess: () => refreshEmployerSettings(queryClient, "colleagues"),
   });
   const addRecipients = useAddRecipients({ kind: "company", id: company.id });
   const toBody = (values: Values): TCreateSystemUser => ({

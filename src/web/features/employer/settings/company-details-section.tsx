@@ -15,7 +15,8 @@ import { useSectionStatus } from "../../../components/section-status.tsx";
 import { isLanguage } from "../../../i18n/i18n.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
-import { formatEuroInput, formatMoney, formatPercent } from "../../../lib/formatters.ts";
+import { formatEuroInput, formatPercent } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { revealOpenedForm } from "../../../lib/reveal-form.ts";
 import {
   companyErrorText,
@@ -118,7 +119,7 @@ export function CompanyDetailsSection({ company }: { company: TCompanyDetails })
   const maxPrice =
     company.maxPrice == null
       ? t("employerSettings.details.noMaxPrice")
-      : formatMoney(Math.round(company.maxPrice * 100), lang);
+      : money(Math.round(company.maxPrice * 100));
 
   return (
     <SectionCard

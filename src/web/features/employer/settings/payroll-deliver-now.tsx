@@ -3,8 +3,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { payrollDeliveryApi as api } from "../../../../contract/payroll-delivery.ts";
 import { ActionDialog, useActionDialog } from "../../../components/action-dialog.tsx";
-import { callEndpoint, endpointKey } from "../../../lib/endpoint-client.ts";
+import { callEndpoint } from "../../../lib/endpoint-client.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
+import { refreshEmployerSettings } from "./settings-api.ts";
 
 /**
  * "Deliver now": this month's report through the saved settings at once, rather than at the job's run
@@ -18,7 +19,7 @@ export function PayrollDeliverNow({ companyId, unsaved }: { companyId: string; u
   const deliver = useMutation({
     mutationFn: () => callEndpoint(api.deliverNow, { params: { id: companyId } }),
     meta: { silent: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: endpointKey(api.deliveries) }),
+    onSettled: () => refreshEmployerSettings(queryClient, "deliveries"),
   });
   const dialog = useActionDialog<"deliver">(deliver);
 

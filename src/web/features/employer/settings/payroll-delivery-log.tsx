@@ -7,9 +7,10 @@ import { ActionDialog, useActionDialog } from "../../../components/action-dialog
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
+import { refreshEmployerSettings } from "./settings-api.ts";
 
 /** Delivered reads as done, a failure as a problem, a send under way as in progress. */
 const STATUS_TONES: Record<TPayrollDelivery["status"], StatusTone> = {
@@ -30,7 +31,7 @@ export function PayrollDeliveryLog({ companyId }: { companyId: string }) {
   const resend = useMutation({
     mutationFn: (deliveryId: string) => callEndpoint(api.resend, { params: { id: companyId, deliveryId } }),
     meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: endpointKey(api.deliveries) }),
+    onSuccess: () => refreshEmployerSettings(queryClient, "deliveries"),
   });
   const dialog = useActionDialog<TPayrollDelivery>(resend);
   const kindLabel: Record<TPayrollDelivery["kind"], string> = {

@@ -26,10 +26,11 @@ import { DEFAULT_FILE_NAME_PATTERN, MAX_CUTOFF_DAY } from "../../../../domain/pa
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
 import { textLimitOf, tooLongText } from "../../../lib/contract-form.ts";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { PayrollDeliverNow } from "./payroll-deliver-now.tsx";
 import { PayrollDeliveryLog } from "./payroll-delivery-log.tsx";
 import { PayrollTemplateEditor } from "./payroll-template-editor.tsx";
+import { refreshEmployerSettings } from "./settings-api.ts";
 
 /**
  * "Palkanlaskennan toimitus" on the company's settings page: the file's template with a preview of
@@ -90,7 +91,7 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
     meta: { silent: true },
     onSuccess: () => {
       setUnsaved(false);
-      void queryClient.invalidateQueries({ queryKey: endpointKey(api.settings) });
+      void refreshEmployerSettings(queryClient, "payroll-delivery");
       status.success(t("employerSettings.payrollDelivery.saved"));
     },
   });

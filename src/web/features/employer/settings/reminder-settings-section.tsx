@@ -27,8 +27,9 @@ import {
 } from "../../../../domain/reminder-settings.ts";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
+import { refreshEmployerSettings } from "./settings-api.ts";
 
 /**
  * "Muistutukset" on the company's settings page: after how many days the company's approvers, its
@@ -117,7 +118,7 @@ export function ReminderSettingsSection({ companyId }: { companyId: string }) {
     meta: { silent: true },
     onSuccess: () => {
       setTried(false);
-      void queryClient.invalidateQueries({ queryKey: endpointKey(api.settings) });
+      void refreshEmployerSettings(queryClient, "reminders");
       status.success(t("employerReminders.saved"));
     },
     onError: (error) => status.failure(messageForApiError(error, t)),

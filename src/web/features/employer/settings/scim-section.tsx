@@ -8,8 +8,9 @@ import { CopyField } from "../../../components/copy-field.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { callEndpoint, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { formatDateTime } from "../../../lib/formatters.ts";
+import { refreshEmployerSettings } from "./settings-api.ts";
 
 /**
  * Automatic user provisioning (SCIM) on the company's settings page: the address the company's
@@ -24,17 +25,16 @@ type Dialog = "rotate" | "revoke";
 function useScimToken(companyId: string) {
   const queryClient = useQueryClient();
   const input = { params: { id: companyId } };
-  const refetch = () => queryClient.invalidateQueries({ queryKey: endpointKey(api.scimToken) });
   const state = useEndpointQuery(api.scimToken, input);
   const issue = useMutation({
     mutationFn: () => callEndpoint(api.issueScimToken, input),
     meta: { silent: true },
-    onSuccess: refetch,
+    onSuccess: () => refreshEmployerSettings(queryClient, "scim-token"),
   });
   const revoke = useMutation({
     mutationFn: () => callEndpoint(api.revokeScimToken, input),
     meta: { silent: true },
-    onSuccess: refetch,
+    onSuccess: () => refreshEmployerSettings(queryClient, "scim-token"),
   });
   return { state, issue, revoke };
 }

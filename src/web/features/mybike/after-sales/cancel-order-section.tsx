@@ -5,10 +5,10 @@ import type { StatusTone } from "../../../../domain/status-tones.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
-import { currentLanguage } from "../../../i18n/i18n.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
-import { formatDate, formatMoney } from "../../../lib/formatters.ts";
+import { formatDate } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { CancelOrderDialog } from "../../order-cancellation/index.ts";
 import type { TMyOrder } from "../mybike-api.ts";
@@ -132,7 +132,7 @@ function CancellationStatus({
   const [confirming, setConfirming] = useState(false);
   const c = order.afterSales.cancellation;
   if (!c) return null;
-  const amount = formatMoney(c.refundAmountCents, currentLanguage());
+  const amount = money(c.refundAmountCents);
   const canWithdraw = state === "requested" && c.requestedBy === "EMPLOYEE";
 
   return (

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   insuranceClaimsApi as api,
   type TCreateInsuranceClaim,
@@ -6,9 +6,9 @@ import {
   type TInsuranceClaimFile,
 } from "../../../../contract/insurance-claims.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
-import { SILENT } from "../../../lib/query-client.ts";
+import { refreshQueries, SILENT } from "../../../lib/query-client.ts";
 import { uploadFile } from "../../../lib/upload.ts";
-import { refreshMyOrders } from "../mybike-api.ts";
+import { refreshMyBike } from "../mybike-api.ts";
 
 /**
  * The employee's calls of their insurance claims (src/contract/insurance-claims.ts): one claim, reporting
@@ -49,42 +49,39 @@ async function sendFiles(claimId: string, files: readonly File[]): Promise<Faile
   return failed;
 }
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return (claimId?: string) => {
-    void refreshMyOrders(queryClient);
-    if (claimId)
-      void queryClient.invalidateQueries({ queryKey: endpointKey(api.details, { params: { id: claimId } }) });
-  };
+/** After a change of the employee's claims: their orders (a claim shows on its order), and the claim changed. */
+function refreshMyClaims(queryClient: QueryClient, claimId?: string) {
+  void refreshMyBike(queryClient);
+  if (claimId) void refreshQueries(queryClient, [endpointKey(api.details, { params: { id: claimId } })]);
 }
 
 /** POST /api/insurance-claims; the report's own errors are the form's to show. */
 export function useReportClaim() {
-  const refresh = useRefresh();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TCreateInsuranceClaim) => callEndpoint(api.create, { body }),
     meta: SILENT,
-    onSuccess: () => refresh(),
+    onSuccess: () => refreshMyClaims(queryClient),
   });
 }
 
 /** Adds photos to a claim; answers the files the server refused (each shown at the field). */
 export function useAddClaimFiles() {
-  const refresh = useRefresh();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ claimId, files }: { claimId: string; files: readonly File[] }) =>
       sendFiles(claimId, files),
     meta: SILENT,
-    onSuccess: (_failed, { claimId }) => refresh(claimId),
+    onSuccess: (_failed, { claimId }) => refreshMyClaims(queryClient, claimId),
   });
 }
 
 /** DELETE /api/insurance-claims/delete/{id}: the employee withdraws a claim the helpdesk has not taken up. */
 export function useWithdrawClaim() {
-  const refresh = useRefresh();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (claimId: string) => callEndpoint(api.remove, { params: { id: claimId } }),
     meta: SILENT,
-    onSuccess: () => refresh(),
+    onSuccess: () => refreshMyClaims(queryClient),
   });
 }

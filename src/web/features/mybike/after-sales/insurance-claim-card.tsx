@@ -12,10 +12,10 @@ import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { FileField } from "../../../components/file-field.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
-import { currentLanguage } from "../../../i18n/i18n.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
-import { formatDate, formatDateTime, formatMoney } from "../../../lib/formatters.ts";
+import { formatDate, formatDateTime } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import {
   myClaimFileHref,
@@ -151,7 +151,6 @@ export function InsuranceClaimCard({ claimId }: { claimId: string }) {
   const query = useMyClaim(claimId);
   const withdraw = useWithdrawClaim();
   const [asking, setAsking] = useState(false);
-  const money = (cents: number | null) => (cents === null ? null : formatMoney(cents, currentLanguage()));
 
   if (query.isPending) return <Loader size="sm" role="status" aria-label={t("ds.table.loading")} />;
   if (query.isError)

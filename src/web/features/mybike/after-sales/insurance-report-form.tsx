@@ -16,12 +16,12 @@ import { DetailsList } from "../../../components/details-list.tsx";
 import { FieldLabel, RequiredFieldsNote } from "../../../components/field-label.tsx";
 import { FileField } from "../../../components/file-field.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
-import { currentLanguage } from "../../../i18n/i18n.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
-import { formatDate, formatMoney } from "../../../lib/formatters.ts";
+import { formatDate } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import type { TMyOrder } from "../mybike-api.ts";
 import { type FailedFile, useAddClaimFiles, useReportClaim } from "./insurance-api.ts";
@@ -107,7 +107,6 @@ export function InsuranceReportForm({ order, onDone }: { order: TMyOrder; onDone
     serverText: t("myBikeClaims.form.checkField"),
   });
   const errorSummary = useFormErrorSummary(form, { type: t("myBikeClaims.form.type") });
-  const money = (cents: number) => formatMoney(cents, currentLanguage());
 
   async function chooseFiles(files: File[]) {
     form.setFieldValue("files", files);

@@ -9,8 +9,8 @@ import { DetailsList } from "../../../components/details-list.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { PhoneCardList } from "../../../components/phone-card-list.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
-import { currentLanguage } from "../../../i18n/i18n.ts";
-import { formatDate, formatEuroInput, formatMoney } from "../../../lib/formatters.ts";
+import { formatDate, formatEuroInput } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import { type UserPaymentWords, userPaymentWhat } from "../../../lib/user-payment-text.ts";
 import { type TMyPayment, useMyPayments } from "./payments-api.ts";
 
@@ -95,11 +95,7 @@ function BankTransfer({ transfer }: { transfer: TBankTransfer }) {
             transfer.referenceNumber,
             transfer.referenceNumber.replace(/\s/g, ""),
           ),
-          row(
-            t("myBikePayments.amount"),
-            formatMoney(transfer.amountCents, currentLanguage()),
-            amountForBank(transfer.amountCents),
-          ),
+          row(t("myBikePayments.amount"), money(transfer.amountCents), amountForBank(transfer.amountCents)),
           ...(transfer.dueDate ? [{ label: t("myBikePayments.due"), value: day(transfer.dueDate) }] : []),
           ...(transfer.virtualBarcode ? [row(t("myBikePayments.barcode"), transfer.virtualBarcode)] : []),
         ]}
@@ -132,7 +128,7 @@ function OpenPayment({ payment }: { payment: TMyPayment }) {
             )}
           </div>
           <Text fw={700} style={{ whiteSpace: "nowrap" }}>
-            {formatMoney(payment.amountCents, currentLanguage())}
+            {money(payment.amountCents)}
           </Text>
         </Group>
         {payment.paymentMethod === "PAYROLL" ? (
@@ -183,7 +179,7 @@ function PaidPayments({ payments }: { payments: readonly TMyPayment[] }) {
               values: [
                 {
                   label: t("myBikePayments.amount"),
-                  value: formatMoney(payment.amountCents, currentLanguage()),
+                  value: money(payment.amountCents),
                 },
                 {
                   label: t("myBikePayments.paidOn"),
@@ -225,7 +221,7 @@ function PaidPayments({ payments }: { payments: readonly TMyPayment[] }) {
                     )}
                   </Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: "nowrap" }}>
-                    {formatMoney(payment.amountCents, currentLanguage())}
+                    {money(payment.amountCents)}
                   </Table.Td>
                   <Table.Td>{payment.paidAt ? formatDate(payment.paidAt) : "–"}</Table.Td>
                 </Table.Tr>

@@ -6,7 +6,7 @@ import {
   type TRedemptionChoiceInput,
 } from "../../../../contract/bike-redemptions.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
-import { refreshMyOrders } from "../mybike-api.ts";
+import { refreshMyBike } from "../mybike-api.ts";
 
 /**
  * The employee's calls of the lease's end (src/contract/bike-redemptions.ts): their case with its
@@ -38,7 +38,7 @@ export function useChooseRedemption(id: string) {
     meta: { silent: true },
     onSuccess: (details) => {
       queryClient.setQueryData(caseKey(id), details);
-      return refreshMyOrders(queryClient);
+      return refreshMyBike(queryClient);
     },
   });
 }
@@ -51,7 +51,7 @@ export function useOpenEarlyEnd() {
     meta: { silent: true },
     onSuccess: (saved) => {
       queryClient.setQueryData(caseKey(saved.bikeRedemption.id), saved.bikeRedemption);
-      return refreshMyOrders(queryClient);
+      return refreshMyBike(queryClient);
     },
   });
 }

@@ -10,11 +10,11 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { StatusBadge, ToneBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { formatDate, formatPercent } from "../../../lib/formatters.ts";
+import { money } from "../../../lib/money.ts";
 import {
   CHOICE_LABELS,
   day,
   METHOD_LABELS,
-  money,
   REASON_LABELS,
   RedemptionOptions,
   RedemptionPriceTable,

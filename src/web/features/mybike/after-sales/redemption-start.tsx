@@ -21,8 +21,9 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../lib/error-toasts.ts";
+import { money } from "../../../lib/money.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
-import { day, dayOutsideText, money, refusedDayText } from "../../redemption/index.ts";
+import { day, dayOutsideText, refusedDayText } from "../../redemption/index.ts";
 import type { TMyOrder } from "../mybike-api.ts";
 import { useOpenEarlyEnd } from "./redemption-api.ts";
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   brokerageApi as api,
   BIKE_BROKERAGE_ERRORS,
@@ -23,7 +23,7 @@ import type { SimpleState } from "../../../../../domain/enums.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
-import { SILENT } from "../../../../lib/query-client.ts";
+import { refreshQueries, SILENT } from "../../../../lib/query-client.ts";
 
 /**
  * The helpdesk's calls of the bike brokerage (src/contract/bike-brokerage.ts): the paged list, one
@@ -125,41 +125,41 @@ export async function findOrderByNumber(orderNumber: number) {
   return page.items.find((order) => order.orderNumber === orderNumber) ?? null;
 }
 
-function useRefreshing<V, R>(call: (variables: V) => Promise<R>) {
+/** After a change of a bike or an inquiry: the brokerage's reads and the tasks that count inquiries. */
+function refreshBrokerage(queryClient: QueryClient) {
+  return refreshQueries(queryClient, [TASKS_KEY, ...BROKERAGE_READS.map((read) => endpointKey(read))]);
+}
+
+function useBrokerageChange<V, R>(call: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     // The form or the action bar shows the error by its code.
     meta: SILENT,
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: TASKS_KEY });
-      return Promise.all(
-        BROKERAGE_READS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
-      );
-    },
+    onSuccess: () => refreshBrokerage(queryClient),
   });
 }
 
 /** POST /api/bike-brokerage: answers the new bike. */
 export function useAddBike() {
-  return useRefreshing((body: TCreateBikeBrokerage) => brokerageCall("create", api.create, { body }));
+  return useBrokerageChange((body: TCreateBikeBrokerage) => brokerageCall("create", api.create, { body }));
 }
 
 /** PUT /api/bike-brokerage/{id}: fields, listing, sold or withdrawn. */
 export function useChangeBike(id: string) {
-  return useRefreshing((body: TUpdateBikeBrokerage) =>
+  return useBrokerageChange((body: TUpdateBikeBrokerage) =>
     brokerageCall("update", api.update, { params: { id }, body }),
   );
 }
 
 /** DELETE /api/bike-brokerage/{id}. */
 export function useDeleteBike(id: string) {
-  return useRefreshing(() => brokerageCall("delete", api.remove, { params: { id } }));
+  return useBrokerageChange(() => brokerageCall("delete", api.remove, { params: { id } }));
 }
 
 /** PUT /api/bike-brokerage/inquiries/{inquiryId}. */
 export function useInquiryHandled() {
-  return useRefreshing(({ inquiryId, handled }: { inquiryId: string; handled: boolean }) =>
+  return useBrokerageChange(({ inquiryId, handled }: { inquiryId: string; handled: boolean }) =>
     brokerageCall("update", api.setInquiryHandled, { params: { inquiryId }, body: { handled } }),
   );
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   orderCancellationsApi,
   type TOrderCancellationDetails,
@@ -9,6 +9,7 @@ import {
 import type { OrderCancellationRequester, OrderCancellationStatus } from "../../../../../domain/enums.ts";
 import { type ActionKeys, useActionKeys } from "../../../../lib/action-keys.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
+import { refreshQueries } from "../../../../lib/query-client.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
 import { refreshOrders } from "../../orders/orders-api.ts";
 
@@ -98,6 +99,15 @@ async function run(id: string, action: CancellationAction, keys: ActionKeys): Pr
 /** The cancellations' answers a change makes stale: the list and every cancellation read. */
 const CANCELLATION_READS = [orderCancellationsApi.list, orderCancellationsApi.details];
 
+/** After a change of a cancellation: the cancellations and the orders whose status it may move. */
+function refreshCancellations(queryClient: QueryClient) {
+  void refreshOrders(queryClient);
+  return refreshQueries(
+    queryClient,
+    CANCELLATION_READS.map((read) => endpointKey(read)),
+  );
+}
+
 export function useCancellationAction(id: string) {
   const queryClient = useQueryClient();
   const keys = useActionKeys();
@@ -105,11 +115,6 @@ export function useCancellationAction(id: string) {
     mutationFn: (action: CancellationAction) => run(id, action, keys),
     // The page shows the error where the action was asked for.
     meta: { silent: true },
-    onSuccess: () => {
-      void refreshOrders(queryClient);
-      return Promise.all(
-        CANCELLATION_READS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
-      );
-    },
+    onSuccess: () => refreshCancellations(queryClient),
   });
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   insuranceClaimsApi as api,
   INSURANCE_CLAIMS_PAGE_SIZE,
@@ -13,7 +13,7 @@ import type { InsuranceClaimType, SimpleState } from "../../../../../domain/enum
 import type { InsuranceClaimStep } from "../../../../../domain/insurance-claims.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
-import { SILENT } from "../../../../lib/query-client.ts";
+import { refreshQueries, SILENT } from "../../../../lib/query-client.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
 
 /**
@@ -108,6 +108,14 @@ async function runAction(id: string, action: ClaimAction): Promise<TInsuranceCla
   }
 }
 
+/** After a change of a claim: the list, and the claim itself when the change did not answer it. */
+function refreshClaims(queryClient: QueryClient, claimId?: string) {
+  return refreshQueries(
+    queryClient,
+    claimId ? [claimKey(claimId), endpointKey(api.list)] : [endpointKey(api.list)],
+  );
+}
+
 /** One action on the claim; the claim an action answers replaces the shown one, the list refetches. */
 export function useClaimAction(id: string) {
   const queryClient = useQueryClient();
@@ -118,8 +126,7 @@ export function useClaimAction(id: string) {
     onSuccess: (claim, action) => {
       if (claim) queryClient.setQueryData(claimKey(id), claim);
       if (action.kind === "delete") queryClient.removeQueries({ queryKey: claimKey(id) });
-      else if (!claim) void queryClient.invalidateQueries({ queryKey: claimKey(id) });
-      void queryClient.invalidateQueries({ queryKey: endpointKey(api.list) });
+      void refreshClaims(queryClient, action.kind !== "delete" && !claim ? id : undefined);
     },
   });
 }

@@ -14,7 +14,7 @@ import { useActionKeys } from "../../../../lib/action-keys.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
-import { SILENT } from "../../../../lib/query-client.ts";
+import { refreshQueries, SILENT } from "../../../../lib/query-client.ts";
 
 /**
  * The helpdesk's calls of user payments (src/contract/user-payments.ts): the paged list with docs/data-model.md
@@ -118,8 +118,9 @@ export type PaymentAction = { kind: "sent" } | { kind: "paid" } | { kind: "cance
 
 /** Refreshes every cached answer about user payments: the lists and each payment. */
 function refreshPayments(queryClient: QueryClient) {
-  return Promise.all(
-    USER_PAYMENT_ENDPOINTS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
+  return refreshQueries(
+    queryClient,
+    USER_PAYMENT_ENDPOINTS.map((read) => endpointKey(read)),
   );
 }
 

@@ -1,4 +1,5 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TRedemptionPayment, TRedemptionUserPayment } from "../../../../../contract/bike-redemptions.ts";
@@ -20,10 +21,10 @@ import { usePaymentAction } from "../payments/payments-api.ts";
 import { KIND_LABELS, METHOD_LABELS, PAYER_LABELS } from "./redemption-labels.ts";
 import { type Editing, PaymentDialog } from "./redemption-ledger-form.tsx";
 import {
+  refreshRedemptions,
   savedMessage,
   type TRedemption,
   useRedemptionAction,
-  useRefreshAfterCase,
 } from "./redemptions-api.ts";
 
 const isOpen = (status: PaymentStatus) => status !== "PAID" && status !== "CANCELLED";
@@ -55,13 +56,13 @@ function UserPayment({ payment }: { payment: TRedemptionUserPayment }) {
   const dialog = useActionDialog<PaymentStep>(usePaymentAction(payment.userPaymentId), {
     errorText: messageWithServerText,
   });
-  const refresh = useRefreshAfterCase();
+  const queryClient = useQueryClient();
   const open = isOpen(payment.paymentStatus);
   const amount = display.money(payment.amountCents);
 
   function run(kind: PaymentStep) {
     dialog.run({ kind }, () => {
-      void refresh();
+      void refreshRedemptions(queryClient);
       showSuccessToast(
         t(
           kind === "paid" ? "adminRedemptions.userPayment.paidDone" : "adminRedemptions.userPayment.sentDone",

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   redemptionsApi as api,
   BIKE_REDEMPTION_CREATED,
@@ -29,7 +29,7 @@ import { type ActionKeys, useActionKeys } from "../../../../lib/action-keys.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
-import { SILENT } from "../../../../lib/query-client.ts";
+import { refreshQueries, SILENT } from "../../../../lib/query-client.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
 import { refreshOrders } from "../../orders/orders-api.ts";
 import { USER_PAYMENT_ENDPOINTS } from "../payments/payments-api.ts";
@@ -229,35 +229,35 @@ async function run(id: string, action: RedemptionAction, keys: ActionKeys): Prom
 }
 
 /** Refetches what a change of a case may move: the case and the list, orders, tasks, user payments. */
-export function useRefreshAfterCase() {
-  const queryClient = useQueryClient();
-  return () => {
-    void refreshOrders(queryClient);
-    for (const stale of USER_PAYMENT_ENDPOINTS)
-      void queryClient.invalidateQueries({ queryKey: endpointKey(stale) });
-    return Promise.all(
-      REDEMPTION_ENDPOINTS.map((stale) => queryClient.invalidateQueries({ queryKey: endpointKey(stale) })),
-    );
-  };
+export function refreshRedemptions(queryClient: QueryClient) {
+  void refreshOrders(queryClient);
+  void refreshQueries(
+    queryClient,
+    USER_PAYMENT_ENDPOINTS.map((read) => endpointKey(read)),
+  );
+  return refreshQueries(
+    queryClient,
+    REDEMPTION_ENDPOINTS.map((read) => endpointKey(read)),
+  );
 }
 
 export function useRedemptionAction(id: string) {
-  const refresh = useRefreshAfterCase();
+  const queryClient = useQueryClient();
   const keys = useActionKeys();
   return useMutation({
     mutationFn: (action: RedemptionAction) => run(id, action, keys),
     // The page shows the error where the action was asked for.
     meta: SILENT,
-    onSuccess: refresh,
+    onSuccess: () => refreshRedemptions(queryClient),
   });
 }
 
 /** POST /api/bike-redemption: a case the helpdesk opens; answers the new case. */
 export function useOpenRedemption() {
-  const refresh = useRefreshAfterCase();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: TOpenBikeRedemption) => redemptionCall("create", api.open, { body }),
     meta: SILENT,
-    onSuccess: refresh,
+    onSuccess: () => refreshRedemptions(queryClient),
   });
 }
