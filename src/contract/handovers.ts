@@ -61,7 +61,7 @@ const zEmployeeSignatureAtStore = z.object({
 });
 
 export const zRecordHandover = z.object({
-  frameNumber: zSerial(3),
+  frameSerialNumber: zSerial(3),
   /** An e-bike's battery; empty or left out for a bike without one. */
   batterySerial: z.union([zSerial(1), z.literal(""), z.null()]).optional(),
   accessories: z
@@ -80,7 +80,7 @@ const zHandoverRecord = z.object({
   handoverId: z.uuid(),
   kind: z.enum(HANDOVER_KINDS),
   status: z.enum(HANDOVER_STATUSES),
-  frameNumber: z.string(),
+  frameSerialNumber: z.string(),
   batterySerial: z.string().nullable(),
   accessories: z.array(z.string()),
   storeName: z.string(),
