@@ -19,6 +19,7 @@ import {
 } from "../../../contract/orders.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { fileHref } from "../../lib/file-href.ts";
 import { SILENT } from "../../lib/query-client.ts";
 import { leaveForBroker } from "../../lib/strong-identification.ts";
 
@@ -55,7 +56,7 @@ export function refreshMyOrders(queryClient: QueryClient) {
 
 export function agreementPdfHref(orderId: string): string {
   // The PDF is a file the browser opens by its address, not a JSON call.
-  return `/api/orders/${encodeURIComponent(orderId)}/agreement.pdf`;
+  return fileHref(orderAcceptanceApi.agreementPdf, { params: { orderId } });
 }
 
 export function useMyBenefit() {
