@@ -55,7 +55,7 @@ describe("the contract's uploads and files", () => {
 
   it("are each served at their method and path, though the server registers their routes by hand", async () => {
     // The JSON calls are registered from their endpoint (endpoint-route.ts); an upload reads a raw body
-    // in a scope of its own and a file is sent as bytes, so their routes repeat the path the web uses.
+    // in a scope of its own and a file is sent as bytes, so their routes take only the endpoint's path.
     const files = (await contractEndpoints()).filter(
       ({ definition }) => definition.body === "file" || definition.answer === "file",
     );
