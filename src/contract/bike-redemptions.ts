@@ -403,12 +403,20 @@ export type TRedemptionOfferUploadQuery = z.infer<typeof zRedemptionOfferUploadQ
 export const zRedemptionOfferIdParams = z.object({ id: z.uuid() });
 
 /**
- * The calls of the lease's end, but the offer's upload (a raw body) and its document (a file), which
- * keep routes of their own. Reading a case: redemptions.manage, orders.read or own-order.manage;
- * opening one and choosing: redemptions.manage, employees.manage or own-order.manage; the rest the
- * helpdesk's.
+ * The calls of the lease's end. Reading a case: redemptions.manage, orders.read or own-order.manage;
+ * opening one and choosing: redemptions.manage, employees.manage or own-order.manage; the rest: helpdesk.
  */
 export const redemptionsApi = {
+  uploadOffer: endpoint({
+    method: "POST",
+    path: "/redemptionOffer",
+    summary: "Uploads a redemption offer document, PDF or image, at most 10 MB",
+    query: zRedemptionOfferUploadQuery,
+    body: "file",
+    status: 201,
+    response: zRedemptionOfferSaved,
+    errors: [400, 401, 403, 404, 409],
+  }),
   list: endpoint({
     method: "GET",
     path: "/bike-redemption",

@@ -3,6 +3,7 @@ import { IMPORT_FIELDS } from "../domain/employee-import.ts";
 import { zCompanyIdParams } from "./employees.ts";
 import { endpoint } from "./endpoint.ts";
 import { zBooleanString } from "./system-users.ts";
+import { zFileAnswer } from "./uploads.ts";
 import { zPlausibleDate } from "./values.ts";
 
 /**
@@ -140,10 +141,19 @@ export type TJoiningStatus = z.infer<typeof zJoiningStatus>;
 
 /**
  * The staff file's import and the JSON calls of the staff's invitations. The import's body is the
- * multipart form the comment above describes, not JSON: the endpoint names its address, query and answer
- * (the template is a download, read by its address).
+ * multipart form the comment above describes, not JSON: the endpoint names its address, query and answer.
+ * The template is a file the web downloads by its address.
  */
 export const employeeImportApi = {
+  template: endpoint({
+    method: "GET",
+    path: "/beneficiary-employee/import-template",
+    summary: "The staff file's template: its header row in the asked language, as CSV or XLSX",
+    query: zImportTemplateQuery,
+    answer: "file",
+    response: zFileAnswer,
+    errors: [400, 401, 403],
+  }),
   importFile: endpoint({
     method: "POST",
     path: "/beneficiary-employee/companies/:id/import",

@@ -20,6 +20,7 @@ import { zCompanyInvitation } from "./employment-invitations.ts";
 import { endpoint } from "./endpoint.ts";
 import { zEmailAddress } from "./system-users.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
+import { zFileAnswer } from "./uploads.ts";
 import { zDateOnly, zPlausibleDate } from "./values.ts";
 
 /**
@@ -370,11 +371,16 @@ const zEmployeeFilterOptions = z.object({
 });
 export type TEmployeeFilterOptions = z.infer<typeof zEmployeeFilterOptions>;
 
-/**
- * The employer's calls on employees. The export (GET /api/beneficiary-employee/export) answers a file
- * and keeps its own registration on the server; the web downloads it by its address.
- */
 export const employeesApi = {
+  exportFile: endpoint({
+    method: "GET",
+    path: "/beneficiary-employee/export",
+    summary: "The filtered employee list as a CSV (Finnish Excel) or XLSX file, every matching row",
+    query: zEmployeesExportQuery,
+    answer: "file",
+    response: zFileAnswer,
+    errors: [400, 401, 403, 404],
+  }),
   list: endpoint({
     method: "GET",
     path: "/beneficiary-employee/employeesOptimizedList",

@@ -31,3 +31,34 @@ describe("endpointUrl", () => {
     expect(() => endpointUrl(get, { params: { orderId: "1" } })).toThrow("Missing path parameter fileId");
   });
 });
+
+describe("endpoint", () => {
+  it("describes an upload and a download beside the JSON calls: the kind is kept for the web's helpers", () => {
+    const upload = endpoint({
+      method: "POST",
+      path: "/claims/:id/files",
+      summary: "Adds a file",
+      params: z.object({ id: z.string() }),
+      query: z.object({ fileName: z.string() }),
+      body: "file",
+      status: 201,
+      response: z.object({ id: z.string() }),
+      errors: [400],
+    });
+    const download = endpoint({
+      method: "GET",
+      path: "/claims/:id/files/:fileId",
+      summary: "A file's bytes",
+      params: z.object({ id: z.string(), fileId: z.string() }),
+      answer: "file",
+      response: z.string(),
+      errors: [404],
+    });
+    expect(upload.body).toBe("file");
+    expect(download.answer).toBe("file");
+    expect(endpointUrl(upload, { params: { id: "1" }, query: { fileName: "kuva.png" } })).toBe(
+      "/api/claims/1/files?fileName=kuva.png",
+    );
+    expect(endpointUrl(download, { params: { id: "1", fileId: "2" } })).toBe("/api/claims/1/files/2");
+  });
+});

@@ -20,10 +20,19 @@ export type EndpointDef = {
   summary: string;
   params?: z.ZodType;
   query?: z.ZodType;
-  body?: z.ZodType;
+  /**
+   * The JSON body, or `"file"`: the bytes of a file the person picked, sent as they are, with the file's
+   * name in the query's `fileName` (src/web/lib/upload.ts; the server sniffs what the bytes are).
+   */
+  body?: z.ZodType | "file";
   /** The success status when it is not 200: 201 made, 202 taken in to be done later, 204 no body. */
   status?: 201 | 202 | 204;
   response: z.ZodType;
+  /**
+   * `"file"`: the answer is a file (a PDF, an e-invoice, a spreadsheet) the browser opens or saves by
+   * the call's address, a link (src/web/lib/file-href.ts), never a call whose answer the web reads.
+   */
+  answer?: "file";
   /**
    * The answer of a call that answers 200 when it is done and 202 when it waits for the person's
    * confirmation (a code sent, a link mailed): the 202's body, told apart from the 200's by its shape.
@@ -54,6 +63,10 @@ type Part<K extends string, S> = S extends z.ZodType
 export type EndpointInput<E extends EndpointDef> = Part<"params", E["params"]> &
   Part<"query", E["query"]> &
   Part<"body", E["body"]>;
+/** What an upload's caller passes: the endpoint's parameters and query but the file's name, the file's own. */
+export type UploadInput<E extends EndpointDef> = Part<"params", E["params"]> & {
+  query?: E["query"] extends z.ZodType ? Omit<z.input<E["query"]>, "fileName"> : never;
+};
 export type EndpointParams<E extends EndpointDef> = InputOf<E["params"]>;
 export type EndpointQuery<E extends EndpointDef> = InputOf<E["query"]>;
 export type EndpointBody<E extends EndpointDef> = InputOf<E["body"]>;

@@ -12,7 +12,7 @@ import { zMessage } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { zOrderIdParams } from "./orders.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
-import { zStoredFileRef, zUploadFileName } from "./uploads.ts";
+import { zFileAnswer, zStoredFileRef, zUploadFileName } from "./uploads.ts";
 
 /**
  * The handover of the bike (domain/handovers.ts). The store, as a user of its account, adds photos and
@@ -61,7 +61,7 @@ const zEmployeeSignatureAtStore = z.object({
 });
 
 export const zRecordHandover = z.object({
-  frameNumber: zSerial(3),
+  frameSerialNumber: zSerial(3),
   /** An e-bike's battery; empty or left out for a bike without one. */
   batterySerial: z.union([zSerial(1), z.literal(""), z.null()]).optional(),
   accessories: z
@@ -80,7 +80,7 @@ const zHandoverRecord = z.object({
   handoverId: z.uuid(),
   kind: z.enum(HANDOVER_KINDS),
   status: z.enum(HANDOVER_STATUSES),
-  frameNumber: z.string(),
+  frameSerialNumber: z.string(),
   batterySerial: z.string().nullable(),
   accessories: z.array(z.string()),
   storeName: z.string(),
@@ -140,8 +140,46 @@ export type TReportHandoverDefect = z.infer<typeof zReportHandoverDefect>;
 export const HANDOVER_PHOTO_REMOVED = "Photo removed";
 export const HANDOVER_DEFECT_REPORTED = "Defect reported";
 
-/** The handover's calls but the photos' upload and the files' bytes, which keep routes of their own. */
+/** The handover's calls; a photo's upload sends its bytes, the photos and the protocol answer theirs. */
 export const handoversApi = {
+  addPhoto: endpoint({
+    method: "POST",
+    path: "/store/orders/:orderId/handover/photos",
+    summary: "Adds a photo of the bike (an image, at most 10 MB) before the store signs the handover",
+    params: zOrderIdParams,
+    query: zHandoverPhotoQuery,
+    body: "file",
+    status: 201,
+    response: zHandoverPhoto,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  photo: endpoint({
+    method: "GET",
+    path: "/store/orders/:orderId/handover/photos/:photoId",
+    summary: "A handover photo (its bytes)",
+    params: zHandoverPhotoParams,
+    answer: "file",
+    response: zFileAnswer,
+    errors: [400, 401, 403, 404],
+  }),
+  storeProtocol: endpoint({
+    method: "GET",
+    path: "/store/orders/:orderId/handover/pdf",
+    summary: "The completed handover's protocol (PDF)",
+    params: zOrderIdParams,
+    answer: "file",
+    response: zFileAnswer,
+    errors: [400, 401, 403, 404],
+  }),
+  orderProtocol: endpoint({
+    method: "GET",
+    path: "/orders/:orderId/handover/pdf",
+    summary: "The completed handover's protocol (PDF), to the employee, the employer and the helpdesk",
+    params: zOrderIdParams,
+    answer: "file",
+    response: zFileAnswer,
+    errors: [400, 401, 403, 404],
+  }),
   ofStore: endpoint({
     method: "GET",
     path: "/store/orders/:orderId/handover",
@@ -196,8 +234,3 @@ export const handoversApi = {
     errors: [400, 401, 403, 404, 409],
   }),
 };
-
-/** The addresses of the files, which the web opens by address (their routes are their own). */
-export const STORE_HANDOVER_PHOTOS_PATH = "/api/store/orders/:orderId/handover/photos";
-export const STORE_HANDOVER_PDF_PATH = "/api/store/orders/:orderId/handover/pdf";
-export const ORDER_HANDOVER_PDF_PATH = "/api/orders/:orderId/handover/pdf";

@@ -12,7 +12,7 @@ import { INSURANCE_CLAIM_ACTIONS, INSURANCE_CLAIM_STEPS } from "../domain/insura
 import { zMessage, zPage } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
-import { zStoredFileRef, zUploadFileName } from "./uploads.ts";
+import { zFileAnswer, zStoredFileRef, zUploadFileName } from "./uploads.ts";
 import { zCents, zDateOnly } from "./values.ts";
 
 /**
@@ -194,11 +194,31 @@ export const zInsuranceClaimFileParams = z.object({ id: z.uuid(), fileId: z.uuid
 export const zInsuranceClaimUploadQuery = z.object({ fileName: zUploadFileName });
 
 /**
- * The calls of insurance claims, but adding a file (a raw body) and reading one (a file), which keep
- * routes of their own. Reading: the helpdesk, the employer roles (their companies'), the employee
- * (their own); changing: the helpdesk, or the employee on their own claim; a step: the helpdesk.
+ * The calls of insurance claims; adding a file sends its bytes, reading one answers them. Reading: the
+ * helpdesk, the employer roles (their companies'), the employee (their own); changing: the helpdesk,
+ * or the employee on their own claim; a step: the helpdesk.
  */
 export const insuranceClaimsApi = {
+  addFile: endpoint({
+    method: "POST",
+    path: "/insurance-claims/:id/files",
+    summary: "Adds a photo or document (PDF or image, at most 10 MB) to a claim",
+    params: zInsuranceClaimIdParams,
+    query: zInsuranceClaimUploadQuery,
+    body: "file",
+    status: 201,
+    response: zInsuranceClaimFile,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  file: endpoint({
+    method: "GET",
+    path: "/insurance-claims/:id/files/:fileId",
+    summary: "A photo or document of a claim (its bytes)",
+    params: zInsuranceClaimFileParams,
+    answer: "file",
+    response: zFileAnswer,
+    errors: [400, 401, 403, 404],
+  }),
   list: endpoint({
     method: "GET",
     path: "/insurance-claims",

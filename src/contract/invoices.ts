@@ -3,6 +3,7 @@ import { INVOICE_SENDERS, INVOICE_STATUSES, PAYER_TYPES } from "../domain/enums.
 import { zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { zSingleLineText } from "./text.ts";
+import { zFileAnswer } from "./uploads.ts";
 import { INT4_MAX, zCents, zDateOnly } from "./values.ts";
 
 /**
@@ -105,6 +106,16 @@ export const zOrderInvoice = z.object({
 export type TOrderInvoice = z.infer<typeof zOrderInvoice>;
 
 export const invoicesApi = {
+  eInvoice: endpoint({
+    method: "GET",
+    path: "/invoices/:id/finvoice.xml",
+    summary:
+      "Our bill to a leasing company as an e-invoice, a Finvoice 3.0 message (409 when it is no e-invoice or has no recipient address)",
+    params: zInvoiceIdParams,
+    answer: "file",
+    response: zFileAnswer,
+    errors: [400, 401, 403, 404, 409],
+  }),
   list: endpoint({
     method: "GET",
     path: "/invoices",

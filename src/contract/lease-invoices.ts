@@ -3,6 +3,7 @@ import { LEASE_INVOICE_KINDS } from "../domain/enums.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { zIdParams } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
+import { zFileAnswer } from "./uploads.ts";
 
 /**
  * Pedaali's monthly invoices to an employer for its running bike leases (src/domain/lease-invoice.ts),
@@ -50,6 +51,16 @@ export type TLeaseInvoice = z.infer<typeof zLeaseInvoice>;
 export const zLeaseInvoiceParams = z.object({ id: z.uuid(), invoiceId: z.uuid() });
 
 export const leaseInvoicesApi = {
+  eInvoice: endpoint({
+    method: "GET",
+    path: "/companies/:id/lease-invoices/:invoiceId/finvoice.xml",
+    summary:
+      "A lease invoice as a Finvoice 3.0 e-invoice to the company (409 while it has no e-invoice address)",
+    params: zLeaseInvoiceParams,
+    answer: "file",
+    response: zFileAnswer,
+    errors: [400, 401, 403, 404, 409],
+  }),
   list: endpoint({
     method: "GET",
     path: "/companies/:id/lease-invoices",

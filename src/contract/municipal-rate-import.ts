@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMPARED_FIELDS } from "../domain/tax/municipal-rates/rate-list-changes.ts";
 import { RATE_LIST_FIELDS, RATE_LIST_PROBLEM_CODES } from "../domain/tax/municipal-rates/rate-list-file.ts";
+import { endpoint } from "./endpoint.ts";
 import { zBooleanString } from "./system-users.ts";
 import { zSingleLineText } from "./text.ts";
 import { zUploadFileName } from "./uploads.ts";
@@ -99,3 +100,28 @@ export const zMunicipalRateImportResult = z.object({
   removed: z.number().int(),
 });
 export type TMunicipalRateImportResult = z.infer<typeof zMunicipalRateImportResult>;
+
+/** The list file's two calls: the file's bytes as the body, its name in the query. */
+export const municipalRateImportApi = {
+  preview: endpoint({
+    method: "POST",
+    path: "/province-tax-table/import/preview",
+    summary:
+      "Reads a year's municipal rate list (the Tax Administration's CSV or XLSX, or the repository's CSV shape) and answers what it changes against the year before, or its problems with row and reason; writes nothing",
+    query: zMunicipalRateImportQuery,
+    body: "file",
+    response: zMunicipalRateImportPreview,
+    errors: [400, 401, 403],
+  }),
+  write: endpoint({
+    method: "POST",
+    path: "/province-tax-table/import",
+    summary:
+      "Writes a year's municipal rates from its list file in one transaction (400 RATE_LIST_INVALID with each problem's row; 409 TAX_YEAR_HAS_RATES unless replace=true); a refusal writes nothing",
+    query: zMunicipalRateImportConfirmQuery,
+    body: "file",
+    status: 201,
+    response: zMunicipalRateImportResult,
+    errors: [400, 401, 403, 409],
+  }),
+};

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
 import { zOrderDetails, zOrderIdParams, zOrderItem, zOrderListItem } from "./orders.ts";
 import { zMultiLineText } from "./text.ts";
+import { zFileAnswer } from "./uploads.ts";
 
 /**
  * The employee's acceptance and signature of their order, and the employer's approval (ADR 004).
@@ -130,8 +131,17 @@ export type TEmployerDecision = z.infer<typeof zEmployerDecision>;
 
 export const zAwaitingEmployer = z.object({ items: z.array(zOrderListItem) });
 
-/** The agreement PDF (GET /api/orders/{orderId}/agreement.pdf) answers a file and keeps its own route. */
+/** The order's acceptance and signing; the agreement PDF is a file the browser opens by its address. */
 export const orderAcceptanceApi = {
+  agreementPdf: endpoint({
+    method: "GET",
+    path: "/orders/:orderId/agreement.pdf",
+    summary: "The order's leasing agreement as a PDF: the signed one byte for byte, else a draft",
+    params: zOrderIdParams,
+    answer: "file",
+    response: zFileAnswer,
+    errors: [400, 401, 403, 404],
+  }),
   benefit: endpoint({
     method: "GET",
     path: "/orders/my/benefit",

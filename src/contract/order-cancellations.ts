@@ -10,7 +10,7 @@ import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { zOrderEvent } from "./orders.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
-import { zUploadFileName } from "./uploads.ts";
+import { zFileAnswer, zUploadFileName } from "./uploads.ts";
 
 /**
  * Order cancellations and their refunds (docs/data-model.md "Order cancellation", docs/api-surface.md; ADR 009).
@@ -175,11 +175,27 @@ export const zRefundUploadQuery = z.object({
 });
 export type TRefundUploadQuery = z.infer<typeof zRefundUploadQuery>;
 
-/**
- * The receipt's upload (a raw body) and its file (the receipt's bytes) keep their own routes:
- * POST /api/refund/upload and GET /api/refund/{id}/file.
- */
+/** The cancellations' calls; the receipt's upload sends its bytes, its file answers them. */
 export const orderCancellationsApi = {
+  uploadReceipt: endpoint({
+    method: "POST",
+    path: "/refund/upload",
+    summary: "Uploads a refund receipt (PDF or image, at most 10 MB) to an open cancellation",
+    query: zRefundUploadQuery,
+    body: "file",
+    status: 201,
+    response: zRefundUpload,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  receiptFile: endpoint({
+    method: "GET",
+    path: "/refund/:id/file",
+    summary: "A refund receipt's file (PDF or image), to whoever reads its cancellation",
+    params: zRefundUploadIdParams,
+    answer: "file",
+    response: zFileAnswer,
+    errors: [400, 401, 403, 404],
+  }),
   list: endpoint({
     method: "GET",
     path: "/order-cancellations",

@@ -74,6 +74,7 @@ export const personalDataApi = {
     summary:
       "Everything the platform holds about the signed-in person, as a JSON file or (format=zip) a ZIP with their documents",
     query: zPersonalDataQuery,
+    answer: "file",
     response: zPersonalDataExport,
     errors: [400, 401, 403, 429],
   }),

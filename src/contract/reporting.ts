@@ -10,6 +10,7 @@ import {
 } from "../domain/payroll/types.ts";
 import { EXPORT_FORMATS } from "./employees.ts";
 import { endpoint } from "./endpoint.ts";
+import { zFileAnswer } from "./uploads.ts";
 
 /**
  * The employer's reporting (/raportointi; ADR 008): the monthly payroll report and the
@@ -181,11 +182,17 @@ export const zReportingDashboard = z.object({
 });
 export type TReportingDashboard = z.infer<typeof zReportingDashboard>;
 
-/**
- * The calls of /raportointi. The payroll report's file (GET /api/reporting/payroll/export) is a
- * download, not JSON: its route keeps its own schema.
- */
+/** The calls of /raportointi; the payroll report's file is a download the web opens by its address. */
 export const reportingApi = {
+  payrollExport: endpoint({
+    method: "GET",
+    path: "/reporting/payroll/export",
+    summary: "The month's payroll report as a CSV (Finnish Excel) or XLSX file",
+    query: zPayrollExportQuery,
+    answer: "file",
+    response: zFileAnswer,
+    errors: [400, 401, 403, 404],
+  }),
   payroll: endpoint({
     method: "GET",
     path: "/reporting/payroll",

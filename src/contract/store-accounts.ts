@@ -10,6 +10,7 @@ import { zPackageItem, zStorePackageInput } from "./store-links.ts";
 import { zStorePayouts } from "./store-payouts.ts";
 import { zEmailAddress } from "./system-users.ts";
 import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
+import { zFileAnswer } from "./uploads.ts";
 
 /**
  * A bike store's own account (the token links stay for stores without one). A store user (BIKE_STORE,
@@ -195,6 +196,15 @@ export type TStoreUserInvited = z.infer<typeof zStoreUserInvited>;
 const zStoreUserParams = zIdParams.extend({ userId: z.uuid() });
 
 export const storeAccountsApi = {
+  eInvoice: endpoint({
+    method: "GET",
+    path: "/store/orders/:orderId/invoice/finvoice.xml",
+    summary: "The invoice the store sent from its account, as a Finvoice 3.0 e-invoice to Pedaali",
+    params: zOrderIdParams,
+    answer: "file",
+    response: zFileAnswer,
+    errors: [400, 401, 403, 404, 409],
+  }),
   orders: endpoint({
     method: "GET",
     path: "/store/orders",

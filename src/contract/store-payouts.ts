@@ -8,6 +8,7 @@ import {
 import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { zIdParams } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
+import { zFileAnswer } from "./uploads.ts";
 import { zDateOnly } from "./values.ts";
 
 /**
@@ -249,6 +250,24 @@ export const zStorePayouts = z.object({
 export type TStorePayouts = z.infer<typeof zStorePayouts>;
 
 export const storePayoutsApi = {
+  paymentFile: endpoint({
+    method: "GET",
+    path: "/store-payouts/batches/:id/pain001",
+    summary: "The approved payout batch's ISO 20022 pain.001.001.09 credit transfer file",
+    params: zIdParams,
+    answer: "file",
+    response: zFileAnswer,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  reconciliation: endpoint({
+    method: "GET",
+    path: "/store-payouts/reconciliation",
+    summary: "The reconciliation CSV of a payout batch or of the batches paid in a period",
+    query: zReconciliationQuery,
+    answer: "file",
+    response: zFileAnswer,
+    errors: [400, 401, 403, 404],
+  }),
   payables: endpoint({
     method: "GET",
     path: "/store-payouts/payables",
@@ -327,7 +346,3 @@ export const storePayoutsApi = {
     errors: [400, 401, 403, 404],
   }),
 };
-
-/** The addresses of the two files, which the web downloads by address (their routes are their own). */
-export const PAIN001_PATH = "/api/store-payouts/batches/:id/pain001";
-export const RECONCILIATION_PATH = "/api/store-payouts/reconciliation";

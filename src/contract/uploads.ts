@@ -22,3 +22,9 @@ export const zStoredFileRef = z.object({
   createdAt: z.iso.datetime(),
 });
 export type TStoredFileRef = z.infer<typeof zStoredFileRef>;
+
+/**
+ * What a file download answers (an endpoint whose `answer` is "file"): the file's bytes, its type in
+ * the answer's content-type. The browser opens it by its address; the web never reads it as JSON.
+ */
+export const zFileAnswer = z.string();

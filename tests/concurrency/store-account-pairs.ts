@@ -46,7 +46,7 @@ const recordsHandover = (
   name,
   run: (f) =>
     world.call("POST", `/api/store/orders/${f.orderId}/handover`, STORE_USER, {
-      frameNumber: "WC987654321",
+      frameSerialNumber: "WC987654321",
       accessories: ["Kypärä"],
       ...(inPerson
         ? { pickupCode: f.pickupCode, employeeSignature: { name: "Emilia Laine", received: true } }

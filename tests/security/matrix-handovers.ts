@@ -59,7 +59,7 @@ async function recordedHandover(f: Fixtures, status: "AWAITING_EMPLOYEE" | "COMP
     bikeStoreId: await storeIdOf(f, "Vauhti Espoo"),
     kind: "SHIPPED",
     status,
-    frameNumber: "MTX123456",
+    frameSerialNumber: "MTX123456",
     storeSignedByUserId: storeUserId,
     storeSignedAt: new Date("2026-11-20T10:00:00Z"),
     ...(completed
@@ -77,7 +77,7 @@ async function recordedHandover(f: Fixtures, status: "AWAITING_EMPLOYEE" | "COMP
   return orderId;
 }
 
-const HANDED_OVER = { frameNumber: "MTX123456", batterySerial: "", accessories: ["Runkolukko"] };
+const HANDED_OVER = { frameSerialNumber: "MTX123456", batterySerial: "", accessories: ["Runkolukko"] };
 
 export const HANDOVER_ROWS: readonly MatrixRow[] = [
   {

@@ -342,6 +342,25 @@ describe("the code's shape", () => {
     expect(raw.test("callEndpoint(systemUsersApi.updateWorkEmail, { params, body })")).toBe(false);
   });
 
+  it("takes every API address on the web from the contract's endpoints: no feature types an /api/ address", () => {
+    // A call, an upload and a file's link each build their address from an endpoint (src/web/lib/
+    // endpoint-client.ts, upload.ts, file-href.ts), so a changed path is a type error, not a dead link.
+    // The comments that name a call keep its address; the fake APIs of the tests (test-*.tsx) too.
+    const code = (source: string) =>
+      source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
+    const typed = /\/api\//;
+    const own = sources.filter(
+      (f) => f.startsWith("src/web/features/") && !/\/test-[\w-]+\.tsx$/.test(f) && typed.test(code(read(f))),
+    );
+    expect(own).toEqual([]);
+    expect(typed.test(code("return `/api/orders/` + encodeURIComponent(id) + `/agreement.pdf`;"))).toBe(true);
+    expect(typed.test(code('await uploadFile("/api/refund/upload", query, file);'))).toBe(true);
+    expect(typed.test(code('const BASE_PATH = "/api/beneficiary-employee"; // the list'))).toBe(true);
+    expect(typed.test(code("/** GET /api/tasks: what waits for the helpdesk. */"))).toBe(false);
+    expect(typed.test(code("// POST /api/bike-redemption/{id}/choice"))).toBe(false);
+    expect(typed.test(code("return fileHref(api.file, { params: { id, fileId } });"))).toBe(false);
+  });
+
   it("cites only what the repository holds: no section of a specification or design document outside it", () => {
     // The product's behaviour is in docs/product.md, its calls in docs/api-surface.md, its records in
     // docs/data-model.md and the code's shape in docs/architecture.md. The decisions keep their words as written.

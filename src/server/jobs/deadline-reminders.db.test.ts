@@ -88,7 +88,7 @@ async function shippedBike(endsOn: string) {
     bikeStoreId: store?.id as string,
     kind: "SHIPPED",
     status: "COMPLETED",
-    frameNumber: "MTX123456",
+    frameSerialNumber: "MTX123456",
     storeSignedByUserId: await userIdByEmail(db, "employee@demo.test"),
     storeSignedAt: new Date("2032-02-27T10:00:00Z"),
     employeeSigningPlace: "OWN_DEVICE",

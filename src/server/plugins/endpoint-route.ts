@@ -31,8 +31,12 @@ type EndpointSchema<E extends EndpointDef> = {
  * guard runs before validation, so a caller who may not use the route never learns what it takes.
  * An endpoint the contract marks `idempotent` validates the Idempotency-Key header and is marked in its
  * config for the idempotency plugin (plugins/idempotency.ts): that mark is the one place it is made.
+ * An upload (`body: "file"`) reads a raw body in a scope of its own (src/server/files/uploads.ts), not here.
  */
-export function endpointRoute<const E extends EndpointDef>(definition: E, tags: readonly string[]) {
+export function endpointRoute<const E extends EndpointDef & { body?: z.ZodType }>(
+  definition: E,
+  tags: readonly string[],
+) {
   const response: Record<number, z.ZodType> = { [definition.status ?? 200]: definition.response };
   if (definition.accepted) response[202] = definition.accepted;
   for (const status of definition.errors) response[status] = zErrorResponse;

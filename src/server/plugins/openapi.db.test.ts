@@ -1,9 +1,11 @@
+import { readdirSync } from "node:fs";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectError } from "../../../tests/helpers/api.ts";
 import { productionConfig, recordingMessaging } from "../../../tests/helpers/production.ts";
 import { setupTestApp } from "../../../tests/helpers/test-app.ts";
 import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
+import type { EndpointDef } from "../../contract/endpoint.ts";
 import { buildApp } from "../app.ts";
 import { testConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -30,6 +32,40 @@ describe("the OpenAPI document", () => {
       const openApiPath = path.replace(/:(\w+)/g, "{$1}");
       expect(Object.keys(doc.paths), path).toContain(openApiPath);
     }
+  });
+});
+
+/** Every endpoint src/contract describes, named by its module and key. */
+async function contractEndpoints(): Promise<{ name: string; definition: EndpointDef }[]> {
+  const modules = readdirSync("src/contract").filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+  const found: { name: string; definition: EndpointDef }[] = [];
+  for (const file of modules) {
+    const exported = (await import(`../../contract/${file}`)) as Record<string, unknown>;
+    for (const [group, value] of Object.entries(exported)) {
+      if (!group.endsWith("Api") || typeof value !== "object" || value === null) continue;
+      for (const [key, definition] of Object.entries(value as Record<string, EndpointDef>))
+        found.push({ name: `${file} ${group}.${key}`, definition });
+    }
+  }
+  return found;
+}
+
+describe("the contract's uploads and files", () => {
+  const t = setupTestApp();
+
+  it("are each served at their method and path, though the server registers their routes by hand", async () => {
+    // The JSON calls are registered from their endpoint (endpoint-route.ts); an upload reads a raw body
+    // in a scope of its own and a file is sent as bytes, so their routes take only the endpoint's path.
+    const files = (await contractEndpoints()).filter(
+      ({ definition }) => definition.body === "file" || definition.answer === "file",
+    );
+    expect(files.length).toBeGreaterThan(10);
+    const missing = files
+      .filter(
+        ({ definition }) => !t.app.hasRoute({ method: definition.method, url: `/api${definition.path}` }),
+      )
+      .map(({ name, definition }) => `${name}: ${definition.method} ${definition.path}`);
+    expect(missing).toEqual([]);
   });
 });
 

@@ -6,18 +6,37 @@ import { uploadFile, uploadForm } from "./upload.ts";
 afterEach(() => vi.unstubAllGlobals());
 
 describe("uploadFile", () => {
-  it("posts the file's bytes as octet-stream with its name and the endpoint's parameters in the query", async () => {
+  const addReceipt = endpoint({
+    method: "POST",
+    path: "/cancellations/:id/receipts",
+    summary: "A receipt's bytes",
+    params: z.object({ id: z.string() }),
+    query: z.object({ fileName: z.string(), amountCents: z.number().optional() }),
+    body: "file",
+    status: 201,
+    response: z.object({ ok: z.boolean() }),
+    errors: [400],
+  });
+
+  it("posts the file's bytes as octet-stream to the endpoint's address, its name in the query beside the endpoint's own", async () => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 201 }));
     vi.stubGlobal("fetch", fetch);
     const file = new File(["%PDF-1.4"], "kuitti ä.pdf", { type: "application/pdf" });
-    await expect(uploadFile("/api/refund/upload", { orderCancellationId: "c1" }, file)).resolves.toEqual({
-      ok: true,
-    });
+    await expect(
+      uploadFile(addReceipt, { params: { id: "c 1" }, query: { amountCents: 1250 } }, file),
+    ).resolves.toEqual({ ok: true });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe("/api/refund/upload?orderCancellationId=c1&fileName=kuitti+%C3%A4.pdf");
+    expect(url).toBe("/api/cancellations/c%201/receipts?amountCents=1250&fileName=kuitti+%C3%A4.pdf");
     expect(init.method).toBe("POST");
     expect(init.body).toBe(file);
     expect((init.headers as Record<string, string>)["content-type"]).toBe("application/octet-stream");
+  });
+
+  it("checks the answer against the endpoint's response schema", async () => {
+    vi.stubGlobal("fetch", async () => new Response(JSON.stringify({ ok: "yes" }), { status: 201 }));
+    await expect(
+      uploadFile(addReceipt, { params: { id: "c1" } }, new File(["x"], "a.pdf")),
+    ).rejects.toThrow();
   });
 });
 

@@ -4,27 +4,28 @@ import {
   type EndpointQuery,
   type EndpointResponse,
   endpointUrl,
+  type UploadInput,
 } from "../../contract/endpoint.ts";
 import { apiFetch, type ResponseSchema } from "./api-client.ts";
 
 /**
- * Sends a file the user picked to an upload endpoint: the file's bytes as the raw
- * body, always as application/octet-stream (the server tells PDF from image by the bytes, and refuses
- * anything else with 400 FILE_TYPE_NOT_ALLOWED, so a file the browser types oddly gets that answer and
- * not a 415), and its name in the query under `fileName` next to the endpoint's own parameters.
+ * Sends a file the user picked to the upload endpoint the contract describes (`body: "file"`): the
+ * file's bytes as the raw body, always as application/octet-stream (the server tells PDF from image by
+ * the bytes, and refuses anything else with 400 FILE_TYPE_NOT_ALLOWED, so a file the browser types oddly
+ * gets that answer and not a 415), and its name in the query under `fileName` next to the endpoint's
+ * own parameters. The answer is checked against the endpoint's response schema.
  */
-export function uploadFile<T>(
-  path: string,
-  query: Record<string, string>,
+export function uploadFile<const E extends EndpointDef & { body: "file" }>(
+  definition: E,
+  input: UploadInput<E>,
   file: File,
-  schema?: ResponseSchema<T>,
-): Promise<T> {
-  const params = new URLSearchParams({ ...query, fileName: file.name || "liite" });
-  return apiFetch<T>(`${path}?${params}`, {
-    method: "POST",
+): Promise<EndpointResponse<E>> {
+  const { params, query } = input as { params?: unknown; query?: Record<string, unknown> };
+  return apiFetch(endpointUrl(definition, { params, query: { ...query, fileName: file.name || "liite" } }), {
+    method: definition.method,
     body: file,
     headers: { "content-type": "application/octet-stream" },
-    ...(schema ? { schema } : {}),
+    schema: definition.response as ResponseSchema<EndpointResponse<E>>,
   });
 }
 

@@ -29,7 +29,7 @@ export const handovers = pgTable(
       .references(() => bikeStores.id, { onDelete: "restrict" }),
     kind: text({ enum: HANDOVER_KINDS }).notNull(),
     status: text({ enum: HANDOVER_STATUSES }).notNull().default("AWAITING_EMPLOYEE"),
-    frameNumber: text().notNull(),
+    frameSerialNumber: text().notNull(),
     batterySerial: text(),
     accessories: jsonb().$type<string[]>().notNull().default([]),
     /** When the store typed the employee's pickup code and it matched (a bike handed over in person). */

@@ -88,7 +88,7 @@ export async function handOverInDemo(
     c.files,
     order,
     {
-      frameNumber: `WC${String(7_310_000 + order.orderNumber * 37).padStart(9, "0")}`,
+      frameSerialNumber: `WC${String(7_310_000 + order.orderNumber * 37).padStart(9, "0")}`,
       batterySerial: `BOSCH-PT${String(order.orderNumber * 113).padStart(7, "0")}`,
       accessories: ["Kypärä Abus Pedelec 2.0", "Runkolukko Abus Bordo 6500", "Laturi Bosch 4A"],
       pickupCodeChecked: order.deliveryMethod !== "HOME_DELIVERY",

@@ -47,7 +47,7 @@ export const employeeImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
   });
 
   app.get(
-    "/beneficiary-employee/import-template",
+    api.template.path,
     {
       preValidation: guards.permission("company-settings.manage"),
       schema: {

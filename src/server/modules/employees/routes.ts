@@ -46,7 +46,7 @@ export const employeesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   });
 
   app.get(
-    "/beneficiary-employee/export",
+    api.exportFile.path,
     {
       preValidation: read,
       config: exportLimit,

@@ -87,7 +87,7 @@ export async function completeHandover(
     companyName: parties.companyName,
     storeName: parties.storeName,
     kind: handover.kind,
-    frameNumber: handover.frameNumber,
+    frameSerialNumber: handover.frameSerialNumber,
     batterySerial: handover.batterySerial,
     accessories: handover.accessories,
     photos: parties.photos,
@@ -135,7 +135,7 @@ export async function completeHandover(
   await provideDeliveryOf(
     ctx,
     order,
-    { frameSerialNumber: handover.frameNumber, deliveryDate: handoverDate },
+    { frameSerialNumber: handover.frameSerialNumber, deliveryDate: handoverDate },
     handoverClosed,
   );
 }

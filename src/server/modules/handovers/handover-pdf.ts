@@ -17,7 +17,7 @@ export type HandoverPdfInput = {
   companyName: string;
   storeName: string;
   kind: HandoverKind;
-  frameNumber: string;
+  frameSerialNumber: string;
   batterySerial: string | null;
   accessories: readonly string[];
   photos: readonly { fileName: string; sha256: string }[];
@@ -198,7 +198,7 @@ export async function renderHandoverPdf(input: HandoverPdfInput): Promise<Uint8A
   w.gap();
 
   w.text(t.handedOverBike, { size: 12, bold: true });
-  w.row(t.frameSerialNumber, safe(input.frameNumber));
+  w.row(t.frameSerialNumber, safe(input.frameSerialNumber));
   w.row(t.batterySerial, input.batterySerial ? safe(input.batterySerial) : t.noBattery);
   if (input.accessories.length === 0) w.row(t.accessories, t.noAccessories);
   for (const [index, accessory] of input.accessories.entries()) {

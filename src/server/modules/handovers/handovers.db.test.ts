@@ -119,7 +119,7 @@ const record = (orderId: string, body: object, who = STORE_USER) =>
   call("POST", `/api/store/orders/${orderId}/handover`, who, body);
 
 const HANDED_OVER = {
-  frameNumber: "WTU123456789",
+  frameSerialNumber: "WTU123456789",
   batterySerial: "BOSCH-PT-7781",
   accessories: ["Abus-runkolukko", "2 × Lokasuojat"],
 };
@@ -171,7 +171,7 @@ describe("handing a bike over in person", () => {
     expect(done.canRecord).toBe(false);
     expect(done.handover).toMatchObject({
       status: "COMPLETED",
-      frameNumber: "WTU123456789",
+      frameSerialNumber: "WTU123456789",
       batterySerial: "BOSCH-PT-7781",
       accessories: HANDED_OVER.accessories,
       pickupCodeChecked: true,
@@ -464,7 +464,7 @@ describe("who reaches a handover", () => {
 
   it("validates what the store sends", async () => {
     const orderId = await orderAt(espoo);
-    expectError(await record(orderId, { ...HANDED_OVER, frameNumber: "x" }), 400, "VALIDATION_ERROR");
+    expectError(await record(orderId, { ...HANDED_OVER, frameSerialNumber: "x" }), 400, "VALIDATION_ERROR");
     expectError(await record(orderId, { ...HANDED_OVER, pickupCode: "12345" }), 400, "VALIDATION_ERROR");
     expectError(await record(orderId, { ...HANDED_OVER, accessories: Array(21).fill("Valo") }), 400);
     expectError(await call("GET", "/api/store/orders/not-an-id/handover", STORE_USER), 400);

@@ -18,7 +18,7 @@ const { as, call } = apiCaller(t);
 
 const STORE_USER = "myyja@vauhti.test";
 const EMPLOYEE = "employee@demo.test";
-const HANDED_OVER = { frameNumber: "WTU987654321", accessories: [] };
+const HANDED_OVER = { frameSerialNumber: "WTU987654321", accessories: [] };
 
 let orderId: string;
 

@@ -74,7 +74,7 @@ async function handoverRecordOf(db: Db, orderId: string): Promise<THandoverRecor
     handoverId: h.id,
     kind: h.kind,
     status: h.status,
-    frameNumber: h.frameNumber,
+    frameSerialNumber: h.frameSerialNumber,
     batterySerial: h.batterySerial,
     accessories: h.accessories,
     storeName: row.storeName,

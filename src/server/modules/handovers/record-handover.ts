@@ -36,7 +36,7 @@ export async function recordHandover(
       companyId: order.companyId,
       bikeStoreId: order.bikeStoreId,
       kind,
-      frameNumber: input.frameNumber,
+      frameSerialNumber: input.frameSerialNumber,
       batterySerial: input.batterySerial || null,
       accessories: input.accessories,
       pickupCodeCheckedAt: kind === "IN_STORE" ? now : null,
@@ -53,7 +53,7 @@ export async function recordHandover(
     type: "HANDOVER_RECORDED",
     entity: { type: "order", id: order.id },
     companyId: order.companyId,
-    data: { kind, frameNumber: input.frameNumber, accessories: input.accessories.length },
+    data: { kind, frameSerialNumber: input.frameSerialNumber, accessories: input.accessories.length },
   });
   if (input.employeeSignature) {
     await completeHandover(ctx, fileStore, order, handover, {

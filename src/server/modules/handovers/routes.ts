@@ -89,7 +89,7 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   });
 
   app.get(
-    "/store/orders/:orderId/handover/photos/:photoId",
+    api.photo.path,
     {
       preValidation: storeReads,
       schema: {
@@ -107,7 +107,7 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   );
 
   app.get(
-    "/store/orders/:orderId/handover/pdf",
+    api.storeProtocol.path,
     {
       preValidation: storeReads,
       schema: {
@@ -125,7 +125,7 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     acceptUploads(plain);
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.post(
-      "/store/orders/:orderId/handover/photos",
+      api.addPhoto.path,
       {
         preValidation: storeActs,
         config: UPLOAD_LIMIT,
@@ -177,7 +177,7 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   });
 
   app.get(
-    "/orders/:orderId/handover/pdf",
+    api.orderProtocol.path,
     {
       preValidation: orderReads,
       schema: {

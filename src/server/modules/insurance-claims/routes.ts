@@ -71,7 +71,7 @@ export const insuranceClaimsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   });
 
   app.get(
-    "/insurance-claims/:id/files/:fileId",
+    api.file.path,
     {
       preValidation: read,
       schema: {
@@ -104,7 +104,7 @@ export const insuranceClaimsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     acceptUploads(plain);
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.post(
-      "/insurance-claims/:id/files",
+      api.addFile.path,
       {
         preValidation: write,
         config: UPLOAD_LIMIT,

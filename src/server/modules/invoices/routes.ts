@@ -36,7 +36,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   // A file to download and hand to our operator.
   app.get(
-    "/invoices/:id/finvoice.xml",
+    api.eInvoice.path,
     {
       preValidation: read,
       schema: eInvoiceRouteSchema(

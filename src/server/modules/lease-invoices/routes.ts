@@ -28,7 +28,7 @@ export const leaseInvoiceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   // A file for the company's invoicing software.
   app.get(
-    "/companies/:id/lease-invoices/:invoiceId/finvoice.xml",
+    api.eInvoice.path,
     {
       preValidation: manage,
       schema: eInvoiceRouteSchema(

@@ -76,7 +76,7 @@ export const orderCancellationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
   await app.register(async (scope) => {
     acceptUploads(scope);
     scope.withTypeProvider<ZodTypeProvider>().post(
-      "/refund/upload",
+      api.uploadReceipt.path,
       {
         preValidation: manage,
         config: UPLOAD_LIMIT,
@@ -100,7 +100,7 @@ export const orderCancellationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
   });
 
   app.get(
-    "/refund/:id/file",
+    api.receiptFile.path,
     {
       preValidation: read,
       schema: {

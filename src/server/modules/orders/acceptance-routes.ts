@@ -81,7 +81,7 @@ export const orderAcceptanceRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
   });
 
   app.get(
-    "/orders/:orderId/agreement.pdf",
+    api.agreementPdf.path,
     {
       preValidation: guards.permission("own-order.manage", "signed-documents.read"),
       schema: {

@@ -111,7 +111,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     acceptUploads(plain);
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.post(
-      "/redemptionOffer",
+      api.uploadOffer.path,
       {
         preValidation: manage,
         config: UPLOAD_LIMIT,

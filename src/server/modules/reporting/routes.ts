@@ -31,7 +31,7 @@ export const reportingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   // The file is streamed as it is written (CSV or XLSX): a download, not an endpoint of JSON.
   app.get(
-    "/reporting/payroll/export",
+    api.payrollExport.path,
     {
       preValidation: read,
       config: exportLimit,

@@ -51,7 +51,7 @@ export const storeAccountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
 
   // The invoice as a file for the store's books.
   app.get(
-    "/store/orders/:orderId/invoice/finvoice.xml",
+    api.eInvoice.path,
     {
       preValidation: guards.permissionAtStore(storeOrder, "store-orders.read"),
       schema: eInvoiceRouteSchema(

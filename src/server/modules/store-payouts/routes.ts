@@ -88,7 +88,7 @@ export const storePayoutsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   });
 
   app.get(
-    "/store-payouts/batches/:id/pain001",
+    api.paymentFile.path,
     {
       preValidation: manage,
       config: fileLimit,
@@ -106,7 +106,7 @@ export const storePayoutsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
   );
 
   app.get(
-    "/store-payouts/reconciliation",
+    api.reconciliation.path,
     {
       preValidation: manage,
       config: fileLimit,

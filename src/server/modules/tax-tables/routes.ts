@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import {
+  municipalRateImportApi,
   zMunicipalRateImportConfirmQuery,
   zMunicipalRateImportPreview,
   zMunicipalRateImportQuery,
@@ -48,7 +49,7 @@ export const taxTablesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     acceptUploads(scope, RATE_LIST_BODIES);
     const typed = scope.withTypeProvider<ZodTypeProvider>();
     typed.post(
-      "/province-tax-table/import/preview",
+      municipalRateImportApi.preview.path,
       {
         preValidation: manage,
         config: UPLOAD_LIMIT,
@@ -64,7 +65,7 @@ export const taxTablesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       async (request) => service.previewMunicipalRateImport(request.query, request.body),
     );
     typed.post(
-      "/province-tax-table/import",
+      municipalRateImportApi.write.path,
       {
         preValidation: manage,
         config: UPLOAD_LIMIT,

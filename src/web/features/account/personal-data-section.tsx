@@ -1,8 +1,8 @@
 import { Button, Group, Text } from "@mantine/core";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { endpointUrl } from "../../../contract/endpoint.ts";
 import { personalDataApi } from "../../../contract/personal-data.ts";
+import { fileHref } from "../../lib/file-href.ts";
 import { Section } from "./own-details-parts.tsx";
 
 /**
@@ -23,7 +23,7 @@ export function PersonalData() {
       <Group gap="xs">
         <Button
           component="a"
-          href={endpointUrl(personalDataApi.ownData, { query: { format: "zip" } })}
+          href={fileHref(personalDataApi.ownData, { query: { format: "zip" } })}
           download
           variant="default"
         >
@@ -31,7 +31,7 @@ export function PersonalData() {
         </Button>
         <Button
           component="a"
-          href={endpointUrl(personalDataApi.ownData, { query: { format: "json" } })}
+          href={fileHref(personalDataApi.ownData, { query: { format: "json" } })}
           download
           variant="default"
         >

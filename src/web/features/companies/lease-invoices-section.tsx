@@ -12,6 +12,7 @@ import { SectionCard } from "../../components/section-card.tsx";
 import { ToneBadge } from "../../components/status-badge.tsx";
 import { currentLanguage } from "../../i18n/i18n.ts";
 import { useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { fileHref } from "../../lib/file-href.ts";
 import { filtersFromAddress, useFilterParams, zPageOnly } from "../../lib/filter-params.ts";
 import { formatDate, formatPercent } from "../../lib/formatters.ts";
 import { money } from "../../lib/money.ts";
@@ -47,7 +48,7 @@ function KindBadge({ kind }: { kind: TLeaseInvoice["kind"] }) {
 
 /** A lease invoice's Finvoice file: a download the browser takes by its address, not a JSON call. */
 function leaseEInvoiceHref(companyId: string, invoiceId: string): string {
-  return `/api/companies/${encodeURIComponent(companyId)}/lease-invoices/${encodeURIComponent(invoiceId)}/finvoice.xml`;
+  return fileHref(api.eInvoice, { params: { id: companyId, invoiceId } });
 }
 
 /** Who reads the section: the company's own employer admin, or Pedaali's helpdesk (the admin area). */

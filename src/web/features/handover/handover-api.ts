@@ -1,9 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import {
   handoversApi as api,
-  ORDER_HANDOVER_PDF_PATH,
-  STORE_HANDOVER_PDF_PATH,
-  STORE_HANDOVER_PHOTOS_PATH,
   type THandoverPhoto,
   type THandoverRecord,
   type TOrderHandover,
@@ -12,6 +9,7 @@ import {
 } from "../../../contract/handovers.ts";
 import { storeAccountsApi } from "../../../contract/store-accounts.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { fileHref } from "../../lib/file-href.ts";
 import { refreshQueries, SILENT } from "../../lib/query-client.ts";
 import { uploadFile } from "../../lib/upload.ts";
 
@@ -24,13 +22,11 @@ import { uploadFile } from "../../lib/upload.ts";
 
 export type { THandoverPhoto, THandoverRecord, TOrderHandover, TStoreHandover };
 
-const withOrder = (path: string, orderId: string) => path.replace(":orderId", encodeURIComponent(orderId));
-
 /** The protocol and the photos are files the browser opens by address, not JSON calls. */
-export const storeProtocolHref = (orderId: string) => withOrder(STORE_HANDOVER_PDF_PATH, orderId);
-export const orderProtocolHref = (orderId: string) => withOrder(ORDER_HANDOVER_PDF_PATH, orderId);
+export const storeProtocolHref = (orderId: string) => fileHref(api.storeProtocol, { params: { orderId } });
+export const orderProtocolHref = (orderId: string) => fileHref(api.orderProtocol, { params: { orderId } });
 export const storePhotoHref = (orderId: string, photoId: string) =>
-  `${withOrder(STORE_HANDOVER_PHOTOS_PATH, orderId)}/${encodeURIComponent(photoId)}`;
+  fileHref(api.photo, { params: { orderId, photoId } });
 
 export function useStoreHandover(orderId: string) {
   return useEndpointQuery(api.ofStore, { params: { orderId } });
@@ -62,7 +58,7 @@ export function useAddHandoverPhotos(orderId: string) {
       const failed: { file: File; error: unknown }[] = [];
       for (const file of files) {
         try {
-          await uploadFile<THandoverPhoto>(withOrder(STORE_HANDOVER_PHOTOS_PATH, orderId), {}, file);
+          await uploadFile(api.addPhoto, { params: { orderId } }, file);
         } catch (error) {
           failed.push({ file, error });
         }

@@ -51,7 +51,7 @@ describe("the store's handover form", () => {
     await user.click(screen.getByRole("button", { name: "Allekirjoita luovutus" }));
     await user.click(await screen.findByRole("button", { name: "Allekirjoita" }));
     expect(api.callsTo("POST", VIEW)[0]?.body).toEqual({
-      frameNumber: "WCK2025118734",
+      frameSerialNumber: "WCK2025118734",
       batterySerial: "",
       accessories: ["Kypärä Abus Pedelec 2.0 (Abus)"],
       pickupCode: "123 456",

@@ -14,7 +14,7 @@ import { showSuccessToast } from "../../lib/toast.ts";
 import { type TStoreHandover, useRecordHandover } from "./handover-api.ts";
 
 type Values = {
-  frameNumber: string;
+  frameSerialNumber: string;
   batterySerial: string;
   /** The package's accessories ticked as handed over. */
   accessories: string[];
@@ -44,7 +44,7 @@ export function HandoverForm({ handover }: { handover: TStoreHandover }) {
   const inPerson = handover.kind === "IN_STORE";
   const [confirming, setConfirming] = useState<TRecordHandover | null>(null);
   const toBody = (values: Values): TRecordHandover => ({
-    frameNumber: values.frameNumber,
+    frameSerialNumber: values.frameSerialNumber,
     batterySerial: values.batterySerial,
     accessories: [...values.accessories, ...lines(values.otherAccessories)],
     ...(inPerson ? { pickupCode: values.pickupCode } : {}),
@@ -54,7 +54,7 @@ export function HandoverForm({ handover }: { handover: TStoreHandover }) {
   });
   const form = useContractForm<Values>({
     initialValues: {
-      frameNumber: handover.frameSerialNumber ?? "",
+      frameSerialNumber: handover.frameSerialNumber ?? "",
       batterySerial: "",
       accessories: [],
       otherAccessories: "",
@@ -72,7 +72,7 @@ export function HandoverForm({ handover }: { handover: TStoreHandover }) {
       return undefined;
     },
     texts: (issue) => {
-      if (issue.path[0] === "frameNumber" || issue.path[0] === "batterySerial")
+      if (issue.path[0] === "frameSerialNumber" || issue.path[0] === "batterySerial")
         return issue.code === "invalid_format" ? t("handover.form.serialCharacters") : undefined;
       if (issue.path[0] === "pickupCode")
         return t("handover.form.codeFormat", { length: PICKUP_CODE_LENGTH });
@@ -80,7 +80,7 @@ export function HandoverForm({ handover }: { handover: TStoreHandover }) {
       return undefined;
     },
     rules: {
-      frameNumber: (value) => (value.trim() ? null : t("forms.required")),
+      frameSerialNumber: (value) => (value.trim() ? null : t("forms.required")),
       pickupCode: (value) => (inPerson && !value.trim() ? t("forms.required") : null),
     },
   });
@@ -117,11 +117,11 @@ export function HandoverForm({ handover }: { handover: TStoreHandover }) {
         {errorSummary.summary}
         <RequiredFieldsNote />
         <TextInput
-          label={t("handover.fields.frameNumber")}
+          label={t("handover.fields.frameSerialNumber")}
           description={t("handover.form.frameHelp")}
           required
           autoComplete="off"
-          {...form.getInputProps("frameNumber")}
+          {...form.getInputProps("frameSerialNumber")}
         />
         <TextInput
           label={t("handover.fields.batterySerial")}

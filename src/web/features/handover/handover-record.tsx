@@ -35,7 +35,7 @@ export function HandoverRecord({ record, protocolHref }: { record: THandoverReco
             <ToneBadge tone={completed ? "success" : "warning"}>{t(STATUS_KEYS[record.status])}</ToneBadge>
           ),
         },
-        { label: t("handover.fields.frameNumber"), value: record.frameNumber },
+        { label: t("handover.fields.frameSerialNumber"), value: record.frameSerialNumber },
         { label: t("handover.fields.batterySerial"), value: record.batterySerial },
         {
           label: t("handover.fields.accessories"),

@@ -82,7 +82,7 @@ function SignForBike({ handover }: { handover: TOrderHandover }) {
           })
         }
       >
-        {t("handover.employee.signText", { frame: handover.handover?.frameNumber ?? "" })}
+        {t("handover.employee.signText", { frame: handover.handover?.frameSerialNumber ?? "" })}
       </ConfirmDialog>
     </Stack>
   );

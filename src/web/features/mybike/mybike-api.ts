@@ -19,6 +19,7 @@ import {
 } from "../../../contract/orders.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { fileHref } from "../../lib/file-href.ts";
 import { refreshQueries, SILENT } from "../../lib/query-client.ts";
 import { leaveForBroker } from "../../lib/strong-identification.ts";
 
@@ -57,7 +58,7 @@ export function refreshMyBike(queryClient: QueryClient, change: "order" | "offer
 
 export function agreementPdfHref(orderId: string): string {
   // The PDF is a file the browser opens by its address, not a JSON call.
-  return `/api/orders/${encodeURIComponent(orderId)}/agreement.pdf`;
+  return fileHref(orderAcceptanceApi.agreementPdf, { params: { orderId } });
 }
 
 export function useMyBenefit() {

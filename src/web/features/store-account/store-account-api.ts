@@ -9,6 +9,7 @@ import {
 } from "../../../contract/store-accounts.ts";
 import type { TStorePackageInput } from "../../../contract/store-links.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { fileHref } from "../../lib/file-href.ts";
 import { refreshQueries } from "../../lib/query-client.ts";
 
 /**
@@ -63,7 +64,7 @@ export function useSendStoreInvoice(orderId: string) {
 
 /** The invoice sent from the account as a Finvoice file: a download the browser takes by its address. */
 export function storeEInvoiceHref(orderId: string): string {
-  return `/api/store/orders/${encodeURIComponent(orderId)}/invoice/finvoice.xml`;
+  return fileHref(storeAccountsApi.eInvoice, { params: { orderId } });
 }
 
 export function useStoreDetails(storeId: string | undefined) {

@@ -17,6 +17,7 @@ import { tasksApi } from "../../../../contract/tasks.ts";
 import type { OrderStatus } from "../../../../domain/enums.ts";
 import { type ActionKeys, useActionKeys } from "../../../lib/action-keys.ts";
 import { callEndpoint, endpointKey, endpointQuery, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { fileHref } from "../../../lib/file-href.ts";
 import { refreshQueries } from "../../../lib/query-client.ts";
 
 /**
@@ -207,5 +208,5 @@ export function useBulkStatus() {
 
 /** Our bill's Finvoice file: a download the browser takes by its address, not a JSON call. */
 export function eInvoiceHref(invoiceId: string): string {
-  return `/api/invoices/${encodeURIComponent(invoiceId)}/finvoice.xml`;
+  return fileHref(invoicesApi.eInvoice, { params: { id: invoiceId } });
 }

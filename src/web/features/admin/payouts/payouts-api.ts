@@ -1,14 +1,10 @@
 import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  storePayoutsApi as api,
-  PAIN001_PATH,
-  RECONCILIATION_PATH,
-  type TPayoutBatchDetails,
-} from "../../../../contract/store-payouts.ts";
+import { storePayoutsApi as api, type TPayoutBatchDetails } from "../../../../contract/store-payouts.ts";
 import type { Language } from "../../../../domain/enums.ts";
 import { useActionKeys } from "../../../lib/action-keys.ts";
 import { ApiError } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { fileHref } from "../../../lib/file-href.ts";
 import { refreshQueries, SILENT } from "../../../lib/query-client.ts";
 
 /**
@@ -101,7 +97,7 @@ export function useBatchAction(id: string) {
 
 /** The address of an approved batch's pain.001 credit transfer file. */
 export function paymentFileHref(batchId: string): string {
-  return PAIN001_PATH.replace(":id", encodeURIComponent(batchId));
+  return fileHref(api.paymentFile, { params: { id: batchId } });
 }
 
 /** The address of the reconciliation CSV of one batch or of the batches paid in a period. */
@@ -109,5 +105,5 @@ export function reconciliationHref(
   of: { batchId: string } | { paidFrom: string; paidTo: string },
   language: Language,
 ): string {
-  return `${RECONCILIATION_PATH}?${new URLSearchParams({ ...of, language })}`;
+  return fileHref(api.reconciliation, { query: { ...of, language } });
 }

@@ -1,10 +1,7 @@
 import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { calculatorApi } from "../../../../contract/calculator.ts";
 import type { EndpointBody, EndpointDef } from "../../../../contract/endpoint.ts";
-import {
-  zMunicipalRateImportPreview,
-  zMunicipalRateImportResult,
-} from "../../../../contract/municipal-rate-import.ts";
+import { municipalRateImportApi } from "../../../../contract/municipal-rate-import.ts";
 import {
   type TProvinceTaxTableItem,
   type TStateIncomeTaxTable,
@@ -134,14 +131,11 @@ function refreshTaxTables(queryClient: QueryClient, resource: TaxResource) {
   return refreshQueries(queryClient, [endpointKey(ENDPOINTS[resource].list)]);
 }
 
-/** The import's calls (src/contract/tax-tables.ts): the list file as the raw body, its name in the query. */
-const IMPORT_PATH = "/api/province-tax-table/import";
-
 /** Reads a list file against the year before; nothing is written. The dialog shows the outcome. */
 export function usePreviewMunicipalRates() {
   return useMutation({
     mutationFn: ({ year, file }: { year: number; file: File }) =>
-      uploadFile(`${IMPORT_PATH}/preview`, { year: String(year) }, file, zMunicipalRateImportPreview),
+      uploadFile(municipalRateImportApi.preview, { query: { year } }, file),
     meta: { silent: true },
   });
 }
@@ -154,10 +148,16 @@ export function useImportMunicipalRates() {
   return useMutation({
     mutationFn: ({ year, file, source, confirmed, replace }: ImportChoice) =>
       uploadFile(
-        IMPORT_PATH,
-        { year: String(year), source, confirmed: String(confirmed), replace: String(replace) },
+        municipalRateImportApi.write,
+        {
+          query: {
+            year,
+            source,
+            confirmed: confirmed ? "true" : "false",
+            replace: replace ? "true" : "false",
+          },
+        },
         file,
-        zMunicipalRateImportResult,
       ),
     meta: { silent: true },
     onSuccess: () => refreshTaxTables(queryClient, "province-tax-table"),

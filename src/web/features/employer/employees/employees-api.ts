@@ -33,6 +33,7 @@ import type { Language } from "../../../../domain/enums.ts";
 import type { FirstData } from "../../../app/route-guard.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, readFirstData, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { fileHref } from "../../../lib/file-href.ts";
 import { refreshQueries, SILENT } from "../../../lib/query-client.ts";
 import { uploadForm } from "../../../lib/upload.ts";
 import { tabOf } from "./employee-nav.ts";
@@ -119,10 +120,6 @@ export function refreshEmployees(queryClient: QueryClient, change: EmployeesChan
   }
 }
 
-const BASE_PATH = "/api/beneficiary-employee";
-/** The export is a file, not a call: its address is built here and opened as a link. */
-const EXPORT_PATH = "/api/beneficiary-employee/export";
-
 /** docs/product.md "Constants": the employee list shows 10 a page. */
 export const PAGE_SIZE = EMPLOYEE_LIST_PAGE_SIZE;
 
@@ -151,12 +148,13 @@ export type PageCursor = { after?: string | undefined; before?: string | undefin
 export type EmployeeFilters = Record<FilterKey, string>;
 
 /** The filters as query parameters, in a fixed order; search trimmed (docs/product.md "Field rules"), empty ones left out. */
-function filterParams(filters: Partial<EmployeeFilters>, params: URLSearchParams): URLSearchParams {
+function filterQuery(filters: Partial<EmployeeFilters>): Record<string, string> {
+  const query: Record<string, string> = {};
   for (const key of FILTER_KEYS) {
     const value = (filters[key] ?? "").trim();
-    if (value && !(key === "filterType" && value === "ALL")) params.set(key, value);
+    if (value && !(key === "filterType" && value === "ALL")) query[key] = value;
   }
-  return params;
+  return query;
 }
 
 /**
@@ -172,11 +170,7 @@ function listQuery(
   const query: Record<string, string | number> = { page, pageSize: PAGE_SIZE };
   if (cursor.after) query.after = cursor.after;
   else if (cursor.before) query.before = cursor.before;
-  for (const key of FILTER_KEYS) {
-    const value = (filters[key] ?? "").trim();
-    if (value && !(key === "filterType" && value === "ALL")) query[key] = value;
-  }
-  return query as EndpointQuery<typeof api.list>;
+  return { ...query, ...filterQuery(filters) } as EndpointQuery<typeof api.list>;
 }
 
 /** The export of the filtered list as a file: a plain link, the session cookie authenticates it. */
@@ -185,9 +179,9 @@ export function exportHref(
   format: "csv" | "xlsx",
   language: Language,
 ): string {
-  const params = filterParams(filters, new URLSearchParams({ format }));
-  params.set("language", language);
-  return `${EXPORT_PATH}?${params}`;
+  // The filters come from the address through the contract's schema (manage-filters.ts).
+  const query = { format, ...filterQuery(filters), language } as EndpointQuery<typeof api.exportFile>;
+  return fileHref(api.exportFile, { query });
 }
 
 /**
@@ -291,7 +285,7 @@ export function useCreateEmployee() {
 
 /** The empty staff file to fill in, in the reader's language: a plain link, the session cookie authenticates it. */
 export function importTemplateHref(format: "csv" | "xlsx", language: Language): string {
-  return `${BASE_PATH}/import-template?${new URLSearchParams({ language, format })}`;
+  return fileHref(employeeImportApi.template, { query: { language, format } });
 }
 
 /** What the import sends: the file, the mapping of its unknown headers and what to do. */

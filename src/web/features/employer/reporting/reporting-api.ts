@@ -1,6 +1,7 @@
 import { reportingApi } from "../../../../contract/reporting.ts";
 import type { Language } from "../../../../domain/enums.ts";
 import { useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { fileHref } from "../../../lib/file-href.ts";
 
 /** The employer's reporting (/raportointi): src/contract/reporting.ts. */
 
@@ -16,7 +17,7 @@ export function payrollExportHref(
   format: "csv" | "xlsx",
   language: Language,
 ): string {
-  return `/api/reporting/payroll/export?${new URLSearchParams({ companyId, period, format, language })}`;
+  return fileHref(reportingApi.payrollExport, { query: { companyId, period, format, language } });
 }
 
 /** GET /api/reporting/dashboard: the company's benefit at a glance. */

@@ -3,9 +3,9 @@ import {
   insuranceClaimsApi as api,
   type TCreateInsuranceClaim,
   type TInsuranceClaim,
-  type TInsuranceClaimFile,
 } from "../../../../contract/insurance-claims.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { fileHref } from "../../../lib/file-href.ts";
 import { refreshQueries, SILENT } from "../../../lib/query-client.ts";
 import { uploadFile } from "../../../lib/upload.ts";
 import { refreshMyBike } from "../mybike-api.ts";
@@ -17,12 +17,9 @@ import { refreshMyBike } from "../mybike-api.ts";
 
 export type { TInsuranceClaim };
 
-const enc = encodeURIComponent;
-
-const claimPath = (id: string) => `/api/insurance-claims/${enc(id)}`;
 /** A claim's photo is read by its address (an image, a PDF), not as a JSON call. */
 export const myClaimFileHref = (claimId: string, fileId: string) =>
-  `${claimPath(claimId)}/files/${enc(fileId)}`;
+  fileHref(api.file, { params: { id: claimId, fileId } });
 
 export function useMyClaim(id: string) {
   return useEndpointQuery(
@@ -41,7 +38,7 @@ async function sendFiles(claimId: string, files: readonly File[]): Promise<Faile
   const failed: FailedFile[] = [];
   for (const file of files) {
     try {
-      await uploadFile<TInsuranceClaimFile>(`${claimPath(claimId)}/files`, {}, file);
+      await uploadFile(api.addFile, { params: { id: claimId } }, file);
     } catch (error) {
       failed.push({ file, error });
     }

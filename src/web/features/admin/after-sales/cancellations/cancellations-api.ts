@@ -4,11 +4,11 @@ import {
   type TOrderCancellationDetails,
   type TOrderCancellationListItem,
   type TUpdateOrderCancellation,
-  zRefundUpload,
 } from "../../../../../contract/order-cancellations.ts";
 import type { OrderCancellationRequester, OrderCancellationStatus } from "../../../../../domain/enums.ts";
 import { type ActionKeys, useActionKeys } from "../../../../lib/action-keys.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
+import { fileHref } from "../../../../lib/file-href.ts";
 import { refreshQueries } from "../../../../lib/query-client.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
 import { refreshOrders } from "../../orders/orders-api.ts";
@@ -23,7 +23,6 @@ export type TCancellation = TOrderCancellationDetails;
 export type TCancellationRow = TOrderCancellationListItem;
 
 export const CANCELLATIONS_PAGE_SIZE = 20;
-const enc = encodeURIComponent;
 
 export type CancellationFilter = {
   /** null: every status (the list opens on the open ones, PENDING). */
@@ -57,7 +56,7 @@ export function useCancellation(id: string) {
 
 /** The receipt's file answers its bytes, opened by its address. */
 export function refundFileHref(refundUploadId: string): string {
-  return `/api/refund/${enc(refundUploadId)}/file`;
+  return fileHref(orderCancellationsApi.receiptFile, { params: { id: refundUploadId } });
 }
 
 /** Every change on one cancellation, by name: each is one call of the contract. */
@@ -85,9 +84,11 @@ async function run(id: string, action: CancellationAction, keys: ActionKeys): Pr
       return;
     case "upload": {
       // The receipt's bytes are the body: an upload, not a JSON call.
-      const query: Record<string, string> = { orderCancellationId: id };
-      if (action.amountCents !== null) query.amountCents = String(action.amountCents);
-      await uploadFile("/api/refund/upload", query, action.file, zRefundUpload);
+      const query = {
+        orderCancellationId: id,
+        ...(action.amountCents !== null ? { amountCents: action.amountCents } : {}),
+      };
+      await uploadFile(orderCancellationsApi.uploadReceipt, { query }, action.file);
       return;
     }
     case "deleteReceipt":

@@ -6,12 +6,12 @@ import {
   type TInsuranceClaim,
   type TInsuranceClaimsQuery,
   type TUpdateInsuranceClaim,
-  zInsuranceClaimFile,
   zInsuranceClaimsQuery,
 } from "../../../../../contract/insurance-claims.ts";
 import type { InsuranceClaimType, SimpleState } from "../../../../../domain/enums.ts";
 import type { InsuranceClaimStep } from "../../../../../domain/insurance-claims.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
+import { fileHref } from "../../../../lib/file-href.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
 import { refreshQueries, SILENT } from "../../../../lib/query-client.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
@@ -20,8 +20,6 @@ import { uploadFile } from "../../../../lib/upload.ts";
  * The helpdesk's calls of insurance claims (src/contract/insurance-claims.ts): the list with docs/api-surface.md
  * filters, one claim, changing it, taking its next step, adding a file, deleting it.
  */
-
-const enc = encodeURIComponent;
 
 export type ClaimFilter = {
   searchTerm: string;
@@ -75,7 +73,7 @@ export function useClaims(filter: ClaimFilter) {
 
 /** A claim's file is read by its address (an image, a PDF), not as a JSON call. */
 export const claimFileHref = (claimId: string, fileId: string) =>
-  `/api/insurance-claims/${enc(claimId)}/files/${enc(fileId)}`;
+  fileHref(api.file, { params: { id: claimId, fileId } });
 
 /** The one key a claim is cached under, on the helpdesk's page and the employee's card alike. */
 const claimKey = (id: string) => endpointKey(api.details, { params: { id } });
@@ -100,7 +98,7 @@ async function runAction(id: string, action: ClaimAction): Promise<TInsuranceCla
     case "step":
       return callEndpoint(api.takeStep, { params, body: { step: action.step } });
     case "file":
-      await uploadFile(`/api/insurance-claims/${enc(id)}/files`, {}, action.file, zInsuranceClaimFile);
+      await uploadFile(api.addFile, { params }, action.file);
       return null;
     case "delete":
       await callEndpoint(api.remove, { params });

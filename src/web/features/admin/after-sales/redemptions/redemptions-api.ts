@@ -16,7 +16,6 @@ import {
   type TRedemptionChoiceInput,
   type TUpdateBikeRedemption,
   zBikeRedemptionsQuery,
-  zRedemptionOfferSaved,
 } from "../../../../../contract/bike-redemptions.ts";
 import type { EndpointDef, EndpointInput, EndpointResponse } from "../../../../../contract/endpoint.ts";
 import {
@@ -214,7 +213,7 @@ async function run(id: string, action: RedemptionAction, keys: ActionKeys): Prom
     case "uploadOffer":
       return (
         await withSpecText("upload", () =>
-          uploadFile("/api/redemptionOffer", { bikeRedemptionId: id }, action.file, zRedemptionOfferSaved),
+          uploadFile(api.uploadOffer, { query: { bikeRedemptionId: id } }, action.file),
         )
       ).message;
     case "recordPayment":
