@@ -411,5 +411,6 @@ export function applyMutation(shape: OperationShape, original: Draft, mutation: 
     payload = JSON.stringify(draft.body);
   const headers: Record<string, string> = {};
   if (payload !== undefined && contentType !== "") headers["content-type"] = contentType;
+  if (draft.idempotencyKey !== undefined) headers["idempotency-key"] = draft.idempotencyKey;
   return { method, url, headers, ...(payload === undefined ? {} : { payload }) };
 }

@@ -14,6 +14,8 @@ export type OperationShape = {
   body: JsonSchema | null;
   /** Whether the body is a file's raw bytes (`application/octet-stream`), as upload operations take. */
   binary: boolean;
+  /** Whether the operation keeps its answers under an `Idempotency-Key` header (the calls that move money). */
+  idempotent: boolean;
 };
 
 type Param = { name: string; required: boolean; schema: JsonSchema };
@@ -40,6 +42,7 @@ export function operationShape(operation: OpenApiOperation): OperationShape {
     queryParams: params("query"),
     body: requestBody && !binary ? (requestBody.content?.["application/json"]?.schema ?? {}) : null,
     binary,
+    idempotent: parameters.some((p) => p.in === "header" && p.name.toLowerCase() === IDEMPOTENCY_HEADER),
   };
 }
 
@@ -49,7 +52,21 @@ export type Draft = {
   query: Record<string, unknown>;
   /** A JSON value, or a Uint8Array for a binary operation. */
   body: unknown;
+  /** The Idempotency-Key sent, if any (only an idempotent operation's draft has one). */
+  idempotencyKey?: string;
 };
+
+const IDEMPOTENCY_HEADER = "idempotency-key";
+/**
+ * The keys an idempotent call is sent with: mostly none or one of a few valid keys, so that the same key
+ * comes again with another body, from another caller, or while its first call is under way (the
+ * replay, 422 and 409 answers), and sometimes one the header's rule refuses (400).
+ */
+const IDEMPOTENCY_KEYS = fc.oneof(
+  { weight: 3, arbitrary: fc.constant(undefined) },
+  { weight: 4, arbitrary: fc.constantFrom("fuzz-key-0001", "fuzz-key-0002", "fuzz_key_0003") },
+  { weight: 1, arbitrary: fc.constantFrom("short", "x".repeat(101), "space in key", "ä-not-ascii-key", "") },
+);
 
 /**
  * Valid-shaped inputs of an operation: every path parameter, some query parameters, a body by its
@@ -64,6 +81,7 @@ export function draftArbitrary(shape: OperationShape, options: ArbitraryOptions)
       { requiredKeys: params.filter((p) => requiredOnly || p.required).map((p) => p.name) },
     );
   return fc.record({
+    ...(shape.idempotent ? { idempotencyKey: IDEMPOTENCY_KEYS } : {}),
     path: paramsRecord(shape.pathParams, true),
     query: paramsRecord(shape.queryParams, false),
     body: shape.binary
