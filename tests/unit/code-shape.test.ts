@@ -147,6 +147,15 @@ describe("the code's shape", () => {
     expect(casting).toEqual([]);
   });
 
+  it("names each area's view of the signed-in user after its area (<Area>Viewer), never a bare Viewer", () => {
+    // docs/glossary.md: a Pick of CurrentUser per area; one name for several shapes hid which one a
+    // function took.
+    const bare = /\btype Viewer\b|\binterface Viewer\b/;
+    expect(sources.filter((f) => f.startsWith("src/") && bare.test(read(f)))).toEqual([]);
+    expect(bare.test('type Viewer = Pick<CurrentUser, "scope">;')).toBe(true);
+    expect(bare.test('type OrderViewer = Pick<CurrentUser, "scope">;')).toBe(false);
+  });
+
   it("builds errors in each area's errors.ts", () => {
     const building = filesMatching(/new AppError\(/).filter((f) => !f.endsWith("/errors.ts"));
     expect(building).toEqual(Object.keys(ERRORS_BUILT_ELSEWHERE).sort());

@@ -24,10 +24,10 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { createStoreChanges } from "./account-change.ts";
 import { bikeStoreInUse } from "./errors.ts";
 
-type Viewer = Pick<CurrentUser, "scope">;
+type BikeStoreViewer = Pick<CurrentUser, "scope">;
 
 /** The admin tier sees every store; anyone else (an employee choosing a store) only the active ones. */
-const seesInactive = (viewer: Viewer) => viewer.scope.kind === "all";
+const seesInactive = (viewer: BikeStoreViewer) => viewer.scope.kind === "all";
 
 const columns = {
   store: bikeStores,
@@ -40,7 +40,7 @@ type Row = { store: typeof bikeStores.$inferSelect; bikeStoreGroupName: string |
  * The store as the viewer may see it: its bank account and commission are Pedaali's business with the
  * store, shown to the admin tier only (an employee choosing a store sees neither).
  */
-function toBikeStore(viewer: Viewer, { store: s, bikeStoreGroupName }: Row): TBikeStore {
+function toBikeStore(viewer: BikeStoreViewer, { store: s, bikeStoreGroupName }: Row): TBikeStore {
   const admin = seesInactive(viewer);
   return {
     bikeStoreId: s.id,
@@ -110,7 +110,7 @@ export function createBikeStoresService(ctx: AppContext) {
   const { db } = ctx.database;
   const storeChanges = createStoreChanges(ctx);
 
-  async function find(viewer: Viewer, id: string): Promise<TBikeStore> {
+  async function find(viewer: BikeStoreViewer, id: string): Promise<TBikeStore> {
     const [row] = await db
       .select(columns)
       .from(bikeStores)
@@ -123,7 +123,7 @@ export function createBikeStoresService(ctx: AppContext) {
   return {
     find,
 
-    async list(viewer: Viewer, query: TBikeStoresQuery) {
+    async list(viewer: BikeStoreViewer, query: TBikeStoresQuery) {
       const conditions: (SQL | undefined)[] = [];
       const search = query.search?.trim();
       if (search) {
@@ -163,7 +163,7 @@ export function createBikeStoresService(ctx: AppContext) {
       return { bikeStores: rows };
     },
 
-    async create(viewer: Viewer, input: TBikeStoreInput): Promise<TBikeStoreSaved> {
+    async create(viewer: BikeStoreViewer, input: TBikeStoreInput): Promise<TBikeStoreSaved> {
       await ensureGroupExists(db, input.bikeStoreGroupId);
       const [created] = await db
         .insert(bikeStores)
@@ -174,7 +174,7 @@ export function createBikeStoresService(ctx: AppContext) {
 
     /** The helpdesk's edit: a new bank account asks for the helpdesk user's password (account-change.ts). */
     async update(
-      viewer: Viewer & Pick<CurrentUser, "id">,
+      viewer: BikeStoreViewer & Pick<CurrentUser, "id">,
       id: string,
       input: TBikeStoreUpdate,
     ): Promise<TBikeStoreSaved> {

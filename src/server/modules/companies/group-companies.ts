@@ -10,7 +10,7 @@ import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere } from "../auth/tenancy.ts";
 import { groupCompanyExists } from "./errors.ts";
-import { isGroupVisibleTo, type Viewer } from "./queries.ts";
+import { type CompanyViewer, isGroupVisibleTo } from "./queries.ts";
 
 /**
  * Group companies (konserni; docs/api-surface.md "Group companies"). Names are unique whatever their case (the
@@ -20,7 +20,7 @@ import { isGroupVisibleTo, type Viewer } from "./queries.ts";
  */
 
 /** The live companies of the group the viewer sees (admin tier: all). */
-function companiesInScope(viewer: Viewer): SQL | undefined {
+function companiesInScope(viewer: CompanyViewer): SQL | undefined {
   return and(isNull(companies.deletedAt), companyScopeWhere(viewer, companies.id));
 }
 
@@ -60,7 +60,7 @@ export function createGroupCompaniesService(ctx: AppContext) {
   const { db } = ctx.database;
 
   /** A group the viewer sees (404 otherwise). */
-  async function findGroup(viewer: Viewer, groupCompanyId: string) {
+  async function findGroup(viewer: CompanyViewer, groupCompanyId: string) {
     if (!isGroupVisibleTo(viewer, groupCompanyId)) throw notFound("Group company");
     const [group] = await db.select().from(groupCompanies).where(eq(groupCompanies.id, groupCompanyId));
     if (!group) throw notFound("Group company");
@@ -68,7 +68,7 @@ export function createGroupCompaniesService(ctx: AppContext) {
   }
 
   async function withCompanies(
-    viewer: Viewer,
+    viewer: CompanyViewer,
     groups: { id: string; name: string; businessId: string | null }[],
   ): Promise<TGroupCompany[]> {
     const ids = groups.map((g) => g.id);

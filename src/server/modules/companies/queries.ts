@@ -49,10 +49,10 @@ import { companyBikePolicy } from "./bike-policy.ts";
  * amount).
  */
 
-export type Viewer = Pick<CurrentUser, "id" | "scope" | "companies" | "userRoles">;
+export type CompanyViewer = Pick<CurrentUser, "id" | "scope" | "companies" | "userRoles">;
 
 /** A company that is not deleted and is in the viewer's scope; 404 otherwise (whichever it is). */
-export async function liveCompanyInScope(db: Db, viewer: Viewer, companyId: string) {
+export async function liveCompanyInScope(db: Db, viewer: CompanyViewer, companyId: string) {
   ensureCompanyInScope(viewer, companyId, "Company");
   const [company] = await db
     .select()
@@ -93,7 +93,7 @@ export async function unitsOf(db: Db, companyId: string): Promise<TCompanyUnit[]
 }
 
 /** A group admin of the group (the role held in one of its companies); the admin tier always. */
-export function isGroupAdminOf(viewer: Viewer, groupCompanyId: string): boolean {
+export function isGroupAdminOf(viewer: CompanyViewer, groupCompanyId: string): boolean {
   if (viewer.scope.kind === "all") return true;
   const groupAdminIn = new Set(
     viewer.userRoles.filter((ur) => ur.role.name === "EMPLOYER_GROUP_ADMIN").map((ur) => ur.companyId),
@@ -102,7 +102,7 @@ export function isGroupAdminOf(viewer: Viewer, groupCompanyId: string): boolean 
 }
 
 /** An employer-side viewer sees a group only when one of their companies is in it. */
-export function isGroupVisibleTo(viewer: Viewer, groupCompanyId: string): boolean {
+export function isGroupVisibleTo(viewer: CompanyViewer, groupCompanyId: string): boolean {
   return viewer.scope.kind === "all" || viewer.companies.some((c) => c.groupCompanyId === groupCompanyId);
 }
 

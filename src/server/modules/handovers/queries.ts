@@ -183,10 +183,10 @@ export async function storeHandoverOf(
   };
 }
 
-type Viewer = Pick<CurrentUser, "id" | "scope" | "permissions">;
+type HandoverViewer = Pick<CurrentUser, "id" | "scope" | "permissions">;
 
 /** The order as the viewer may read it (the helpdesk, its employer, its employee), with whether it is theirs. */
-export async function viewedOrder(db: Db, viewer: Viewer, orderId: string, lock = false) {
+export async function viewedOrder(db: Db, viewer: HandoverViewer, orderId: string, lock = false) {
   const be = beneficiaryEmployees;
   const reach = employeeRecordScope(viewer, {
     companyColumn: orders.companyId,
@@ -205,7 +205,7 @@ export async function viewedOrder(db: Db, viewer: Viewer, orderId: string, lock 
 
 export async function orderHandoverOf(
   db: Db,
-  viewer: Viewer,
+  viewer: HandoverViewer,
   orderId: string,
   pickupCodeOf: (orderId: string) => string,
   now: Date,

@@ -31,7 +31,7 @@ import { recordHandover } from "./record-handover.ts";
 import { reportHandoverDefect } from "./report-defect.ts";
 
 type StoreUser = Pick<CurrentUser, "id" | "roleNames" | "storeIds">;
-type Viewer = Pick<CurrentUser, "id" | "roleNames" | "scope" | "permissions">;
+type HandoverViewer = Pick<CurrentUser, "id" | "roleNames" | "scope" | "permissions">;
 
 /**
  * The handover of the bike: the store's photos and record as a user of its account, the employee's
@@ -129,11 +129,11 @@ export function createHandoversService(ctx: AppContext) {
       return protocolOf(orderId);
     },
 
-    ofOrder: (viewer: Viewer, orderId: string, now = new Date()): Promise<TOrderHandover> =>
+    ofOrder: (viewer: HandoverViewer, orderId: string, now = new Date()): Promise<TOrderHandover> =>
       orderHandoverOf(db, viewer, orderId, pickupCodeOf, now),
 
     /** The employee signs for the bike on their own device; anyone else's order is 404. */
-    async sign(user: Viewer, orderId: string, meta: SignerMeta, now = new Date()) {
+    async sign(user: HandoverViewer, orderId: string, meta: SignerMeta, now = new Date()) {
       await write(db, { actor: asOrderUser(user), now }, async (w) => {
         const { order, own } = await viewedOrder(w.tx, user, orderId, true);
         if (!own) throw notFound("Order");
@@ -149,7 +149,12 @@ export function createHandoversService(ctx: AppContext) {
       return orderHandoverOf(db, user, orderId, pickupCodeOf, now);
     },
 
-    async reportDefect(user: Viewer, orderId: string, input: TReportHandoverDefect, now = new Date()) {
+    async reportDefect(
+      user: HandoverViewer,
+      orderId: string,
+      input: TReportHandoverDefect,
+      now = new Date(),
+    ) {
       await write(db, { actor: asOrderUser(user), now }, async (w) => {
         const { order, own } = await viewedOrder(w.tx, user, orderId, true);
         if (!own) throw notFound("Order");
@@ -157,7 +162,7 @@ export function createHandoversService(ctx: AppContext) {
       });
     },
 
-    async orderProtocol(viewer: Viewer, orderId: string) {
+    async orderProtocol(viewer: HandoverViewer, orderId: string) {
       await viewedOrder(db, viewer, orderId);
       return protocolOf(orderId);
     },

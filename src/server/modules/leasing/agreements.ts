@@ -35,7 +35,7 @@ import { notFound } from "../../errors.ts";
 import type { CurrentUser } from "../auth/session-user.ts";
 import { companyScopeWhere, keptRowCount, newestFirstPage } from "../auth/tenancy.ts";
 
-type Viewer = Pick<CurrentUser, "scope">;
+type AgreementViewer = Pick<CurrentUser, "scope">;
 const be = beneficiaryEmployees;
 
 const columns = {
@@ -124,7 +124,7 @@ export function createLeasingAgreementsService(ctx: AppContext) {
   const { db } = ctx.database;
 
   return {
-    async list(viewer: Viewer, query: TLeasingAgreementsQuery) {
+    async list(viewer: AgreementViewer, query: TLeasingAgreementsQuery) {
       const narrowing: SQL[] = [];
       const email = query.searchEmail?.trim();
       if (email) narrowing.push(ilike(users.email, likeContains(email)));
@@ -173,7 +173,7 @@ export function createLeasingAgreementsService(ctx: AppContext) {
       });
     },
 
-    async get(viewer: Viewer, id: string): Promise<TLeasingAgreement> {
+    async get(viewer: AgreementViewer, id: string): Promise<TLeasingAgreement> {
       const [row] = await withJoins(db.select(columns).from(leasingAgreements).$dynamic()).where(
         and(eq(leasingAgreements.id, id), companyScopeWhere(viewer, leasingAgreements.companyId)),
       );

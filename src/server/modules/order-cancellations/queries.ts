@@ -47,7 +47,7 @@ import { cancellationActions } from "./allowed-actions.ts";
  * the lists and details in SQL, and on whose side a caller cancels.
  */
 
-export type Viewer = Pick<CurrentUser, "id" | "scope" | "permissions" | "roleNames">;
+export type CancellationViewer = Pick<CurrentUser, "id" | "scope" | "permissions" | "roleNames">;
 
 const oc = orderCancellations;
 const be = beneficiaryEmployees;
@@ -56,14 +56,14 @@ const requesterAccount = alias(users, "requester_account");
 const completer = alias(systemUsers, "completer");
 const completerAccount = alias(users, "completer_account");
 
-const can = (viewer: Viewer, permission: Permission) => viewer.permissions.includes(permission);
-const isAdminTier = (viewer: Viewer) => viewer.scope.kind === "all";
+const can = (viewer: CancellationViewer, permission: Permission) => viewer.permissions.includes(permission);
+const isAdminTier = (viewer: CancellationViewer) => viewer.scope.kind === "all";
 
 /**
  * The cancellations the viewer may read: their companies' with orders.read, their own orders'. Each
  * a condition on the cancellation's own columns, so the list counts without its joins.
  */
-const readable = (viewer: Viewer) =>
+const readable = (viewer: CancellationViewer) =>
   employeeRecordScope(viewer, {
     companyColumn: oc.companyId,
     companyPermissions: ["orders.read", "order-cancellations.manage"],
@@ -72,7 +72,7 @@ const readable = (viewer: Viewer) =>
   });
 
 /** The helpdesk's reach for its own actions: every company for the admin tier. */
-const manageable = (viewer: Viewer) => companyScopeWhere(viewer, oc.companyId);
+const manageable = (viewer: CancellationViewer) => companyScopeWhere(viewer, oc.companyId);
 
 const listColumns = {
   c: oc,
@@ -171,7 +171,7 @@ const asStatus = (value: unknown): OrderStatus | null =>
     : null;
 
 /** One cancellation the viewer may read, with its list row; 404 otherwise. */
-export async function cancellationRowOf(db: Db, viewer: Viewer, id: string) {
+export async function cancellationRowOf(db: Db, viewer: CancellationViewer, id: string) {
   const [row] = await withJoins(db.select(listColumns).from(oc).$dynamic()).where(
     and(eq(oc.id, id), readable(viewer)),
   );
@@ -182,7 +182,7 @@ export async function cancellationRowOf(db: Db, viewer: Viewer, id: string) {
 /** The cancellation's events and the order's moves it made, and whether its request cancelled at once. */
 async function eventsOf(
   db: Db,
-  viewer: Viewer,
+  viewer: CancellationViewer,
   c: typeof oc.$inferSelect,
 ): Promise<{ events: TOrderEvent[]; cancelledAtOnce: boolean }> {
   const rows = await db
@@ -232,7 +232,7 @@ async function eventsOf(
 /** One cancellation as its page shows it, to whoever may read it. */
 export async function cancellationDetails(
   db: Db,
-  viewer: Viewer,
+  viewer: CancellationViewer,
   id: string,
 ): Promise<TOrderCancellationDetails> {
   const row = await cancellationRowOf(db, viewer, id);
@@ -285,7 +285,7 @@ export async function cancellationDetails(
 }
 
 /** The helpdesk's reach for its actions: the cancellation must be in it (else 404). */
-export async function ensureManageable(db: Db, viewer: Viewer, id: string) {
+export async function ensureManageable(db: Db, viewer: CancellationViewer, id: string) {
   const [row] = await db
     .select({ id: oc.id })
     .from(oc)
@@ -303,7 +303,7 @@ const listRowsStatement = preparedPerDatabase((db) =>
 /** The cancellations the viewer may read, newest first, searched and filtered, a page at a time. */
 export async function listCancellations(
   db: Db,
-  viewer: Viewer,
+  viewer: CancellationViewer,
   query: TOrderCancellationsQuery,
 ): Promise<TOrderCancellationPage> {
   const search = query.search?.trim();
@@ -338,7 +338,7 @@ export async function orderToCancel(db: Db, orderId: string) {
 }
 
 /** Whether the receipt's cancellation is in the helpdesk's reach for its actions. */
-export async function manageableRefundReceipt(db: Db, viewer: Viewer, refundUploadId: string) {
+export async function manageableRefundReceipt(db: Db, viewer: CancellationViewer, refundUploadId: string) {
   const [found] = await db
     .select({ id: refundUploads.id })
     .from(refundUploads)
@@ -351,7 +351,7 @@ export async function manageableRefundReceipt(db: Db, viewer: Viewer, refundUplo
 export async function refundReceiptFile(
   db: Db,
   files: FileStore,
-  viewer: Viewer,
+  viewer: CancellationViewer,
   refundUploadId: string,
 ): Promise<OpenedFile> {
   const [found] = await withJoins(
@@ -368,7 +368,7 @@ export async function refundReceiptFile(
 
 /** The side a caller cancels this order as, or null when the order is outside their reach. */
 export function sideOf(
-  viewer: Viewer,
+  viewer: CancellationViewer,
   order: { companyId: string; employeeUserId: string },
 ): OrderCancellationRequester | null {
   if (can(viewer, "order-cancellations.manage") && isCompanyInScope(viewer, order.companyId))

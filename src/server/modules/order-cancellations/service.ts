@@ -16,6 +16,7 @@ import type { CancellationActor } from "./cancel-order.ts";
 import { completeCancellation } from "./complete-cancellation.ts";
 import { queueOrderCancelled, queueOrderRefunded } from "./mails.ts";
 import {
+  type CancellationViewer,
   cancellationDetails,
   cancellationRowOf,
   ensureManageable,
@@ -25,7 +26,6 @@ import {
   refundReceiptFile,
   sideOf,
   toRefundUpload,
-  type Viewer,
 } from "./queries.ts";
 import { addRefundReceipt, deleteRefundReceipt } from "./refund-receipts.ts";
 import { requestCancellation } from "./request-cancellation.ts";
@@ -39,23 +39,24 @@ import { withdrawCancellation } from "./withdraw-cancellation.ts";
  */
 export function createOrderCancellationsService(ctx: AppContext) {
   const { db } = ctx.database;
-  const by = (viewer: Viewer, now: Date) => ({
+  const by = (viewer: CancellationViewer, now: Date) => ({
     actor: { userId: viewer.id, roleNames: viewer.roleNames } satisfies CancellationActor,
     now,
   });
-  const details = (viewer: Viewer, id: string) => cancellationDetails(db, viewer, id);
+  const details = (viewer: CancellationViewer, id: string) => cancellationDetails(db, viewer, id);
 
   return {
     details,
 
-    list: (viewer: Viewer, query: TOrderCancellationsQuery) => listCancellations(db, viewer, query),
+    list: (viewer: CancellationViewer, query: TOrderCancellationsQuery) =>
+      listCancellations(db, viewer, query),
 
     /**
      * Cancels an order of the caller's reach, as the side they act for on it: the helpdesk; the
      * employee on their own order; the employer's deciders on their companies'. Any other order is 404.
      */
     async create(
-      viewer: Viewer,
+      viewer: CancellationViewer,
       input: { orderId: string; reason: string; note?: string | undefined },
       now = new Date(),
     ): Promise<TOrderCancellationDetails> {
@@ -72,7 +73,7 @@ export function createOrderCancellationsService(ctx: AppContext) {
       return details(viewer, done.orderCancellationId);
     },
 
-    async update(viewer: Viewer, id: string, input: TUpdateOrderCancellation, now = new Date()) {
+    async update(viewer: CancellationViewer, id: string, input: TUpdateOrderCancellation, now = new Date()) {
       await ensureManageable(db, viewer, id);
       await write(db, by(viewer, now), (w) => updateCancellation(w, id, input));
       return details(viewer, id);
@@ -82,7 +83,7 @@ export function createOrderCancellationsService(ctx: AppContext) {
      * Withdraws a request: the helpdesk any it reaches, the employee their own request, the employer
      * their companies' requests; a cancellation the caller reads but did not ask for is 403.
      */
-    async withdraw(viewer: Viewer, id: string, now = new Date()): Promise<{ message: string }> {
+    async withdraw(viewer: CancellationViewer, id: string, now = new Date()): Promise<{ message: string }> {
       const row = await cancellationRowOf(db, viewer, id);
       const asked = { ...row.c, employeeUserId: row.employeeUserId };
       if (!mayWithdraw(viewer, asked))
@@ -91,7 +92,11 @@ export function createOrderCancellationsService(ctx: AppContext) {
       return { message: ORDER_CANCELLATION_WITHDRAWN };
     },
 
-    async complete(viewer: Viewer, id: string, now = new Date()): Promise<TOrderCancellationDetails> {
+    async complete(
+      viewer: CancellationViewer,
+      id: string,
+      now = new Date(),
+    ): Promise<TOrderCancellationDetails> {
       await ensureManageable(db, viewer, id);
       await write(db, by(viewer, now), async (w) => {
         const done = await completeCancellation(w, id);
@@ -109,7 +114,7 @@ export function createOrderCancellationsService(ctx: AppContext) {
 
     /** A receipt, checked by its bytes before anything is stored (400 FILE_*), on an open cancellation. */
     async upload(
-      viewer: Viewer,
+      viewer: CancellationViewer,
       query: TRefundUploadQuery,
       body: Buffer,
       now = new Date(),
@@ -127,7 +132,7 @@ export function createOrderCancellationsService(ctx: AppContext) {
     },
 
     async deleteUpload(
-      viewer: Viewer,
+      viewer: CancellationViewer,
       refundUploadId: string,
       now = new Date(),
     ): Promise<{ message: string }> {
@@ -137,7 +142,7 @@ export function createOrderCancellationsService(ctx: AppContext) {
     },
 
     /** A receipt's file, to whoever reads its cancellation. */
-    file: (viewer: Viewer, refundUploadId: string) =>
+    file: (viewer: CancellationViewer, refundUploadId: string) =>
       refundReceiptFile(db, ctx.files, viewer, refundUploadId),
   };
 }

@@ -61,7 +61,7 @@ import { orderAfterSalesOf } from "./after-sales.ts";
 import { type OrderCaller, orderActions, orderMoves } from "./allowed-actions.ts";
 import { customerQuestionOf, orderTimelineOf, orderWaitingOn, statusSinceOf } from "./timeline.ts";
 
-type Viewer = Pick<CurrentUser, "scope">;
+type OrderViewer = Pick<CurrentUser, "scope">;
 
 const STATUS_GROUPS: Record<OrderStatusGroup, readonly OrderStatus[]> = {
   GENERAL: ORDER_STATUS_FILTER_GENERAL,
@@ -223,7 +223,7 @@ export function createOrdersService(ctx: AppContext) {
   const { db } = ctx.database;
 
   return {
-    async list(viewer: Viewer, query: TOrdersQuery) {
+    async list(viewer: OrderViewer, query: TOrdersQuery) {
       const search = query.search?.trim();
       const narrowing = [
         search
@@ -265,7 +265,7 @@ export function createOrdersService(ctx: AppContext) {
       });
     },
 
-    async listData(viewer: Viewer, companyId: string | undefined): Promise<TOrderListData> {
+    async listData(viewer: OrderViewer, companyId: string | undefined): Promise<TOrderListData> {
       const rows = await db
         .select({ status: orders.orderStatus, count: count() })
         .from(orders)
@@ -285,7 +285,11 @@ export function createOrdersService(ctx: AppContext) {
      * One order as the caller reads it, with what they may do with it now. `viewer` is the reach it is
      * read in: the caller's own, or an employee's own order read as its company's (asEmployee).
      */
-    async details(caller: OrderCaller, orderId: string, viewer: Viewer = caller): Promise<TOrderDetails> {
+    async details(
+      caller: OrderCaller,
+      orderId: string,
+      viewer: OrderViewer = caller,
+    ): Promise<TOrderDetails> {
       const [row] = await withOrderJoins(
         db
           .select({
@@ -363,7 +367,7 @@ export function createOrdersService(ctx: AppContext) {
      * Orders of the caller's companies that wait for the employer's approval (the bike policy asked for
      * it when the employee accepted), longest waiting first; at most 500.
      */
-    async awaitingEmployer(viewer: Viewer): Promise<{ items: TOrderListItem[] }> {
+    async awaitingEmployer(viewer: OrderViewer): Promise<{ items: TOrderListItem[] }> {
       const rows = await withOrderJoins(db.select(listColumns).from(orders).$dynamic())
         .where(
           and(

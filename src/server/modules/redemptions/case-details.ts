@@ -30,7 +30,7 @@ import {
   todayOf,
 } from "./case-facts.ts";
 import { redemptionPaymentsOfCase } from "./payments.ts";
-import { canActFor, caseScope, has, iso, offersWhere, toListItem, type Viewer } from "./queries.ts";
+import { canActFor, caseScope, has, iso, offersWhere, type RedemptionViewer, toListItem } from "./queries.ts";
 
 /**
  * One redemption case as GET /api/bike-redemption/{id} answers it: the case, its order and lease, the
@@ -150,7 +150,7 @@ async function eventsOf(db: Db, facts: CaseFacts, showActors: boolean): Promise<
 }
 
 type ActionContext = {
-  viewer: Viewer;
+  viewer: RedemptionViewer;
   facts: CaseFacts;
   userPayment: TRedemptionUserPayment | null;
   brokerage: TBikeRedemptionDetails["brokerage"];
@@ -182,7 +182,7 @@ function allowedActions(c: ActionContext): RedemptionAction[] {
 /** The case as GET /api/bike-redemption/{id} answers it; 404 outside the caller's reach. */
 export async function caseDetails(
   db: Db,
-  viewer: Viewer,
+  viewer: RedemptionViewer,
   caseId: string,
   now: Date,
 ): Promise<TBikeRedemptionDetails> {

@@ -44,13 +44,13 @@ import { employeeRecordScope } from "../auth/tenancy.ts";
  * employee's case is 404.
  */
 
-export type Viewer = Pick<CurrentUser, "id" | "scope" | "permissions">;
+export type RedemptionViewer = Pick<CurrentUser, "id" | "scope" | "permissions">;
 
 const be = beneficiaryEmployees;
-export const has = (viewer: Viewer, permission: string) => viewer.permissions.includes(permission);
+export const has = (viewer: RedemptionViewer, permission: string) => viewer.permissions.includes(permission);
 
 /** The caller's own employments' cases. */
-const ownCases = (viewer: Viewer) =>
+const ownCases = (viewer: RedemptionViewer) =>
   inArray(
     bikeRedemptions.beneficiaryEmployeeId,
     sql`(select ${be.id} from ${be} where ${be.userId} = ${viewer.id})`,
@@ -61,7 +61,7 @@ const ownCases = (viewer: Viewer) =>
  * act) or as the employee: undefined for the admin tier (all), `false` for none.
  */
 export function caseScope(
-  viewer: Viewer,
+  viewer: RedemptionViewer,
   employerPermission: "orders.read" | "employees.manage",
 ): SQL | undefined {
   return employeeRecordScope(viewer, {
@@ -140,7 +140,7 @@ const listRowsStatement = preparedPerDatabase((db) =>
 
 export async function listCases(
   db: Db,
-  viewer: Viewer,
+  viewer: RedemptionViewer,
   query: TBikeRedemptionsQuery,
   now = new Date(),
 ): Promise<TBikeRedemptionList> {
@@ -234,7 +234,7 @@ export async function offerOf(db: Db, offerId: string): Promise<TRedemptionOffer
 }
 
 /** Whether the caller may act for the case's employee (choose): within `caseScope(…, employees.manage)`. */
-export async function canActFor(db: Db, viewer: Viewer, caseId: string): Promise<boolean> {
+export async function canActFor(db: Db, viewer: RedemptionViewer, caseId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: bikeRedemptions.id })
     .from(bikeRedemptions)

@@ -7,7 +7,7 @@ import { zReportingDashboard } from "../../../contract/reporting.ts";
 import { addMonths, firstDayOf } from "../../../domain/payroll/period.ts";
 import { regimeDate, taxRegime } from "../../../domain/payroll/tax-rules.ts";
 import { bikeRedemptions, leasingAgreements, orders } from "../../db/schema/index.ts";
-import { listCases, type Viewer } from "../redemptions/queries.ts";
+import { listCases, type RedemptionViewer } from "../redemptions/queries.ts";
 import { companyDashboard } from "./dashboard.ts";
 import { currentPeriod } from "./payroll.ts";
 import { employee, freshCompany, lease } from "./test-fixtures.ts";
@@ -74,7 +74,7 @@ describe("GET /api/reporting/dashboard", () => {
       id: crypto.randomUUID(),
       scope: { kind: "companies", companyIds: [companyId] },
       permissions: ["orders.read"],
-    } as unknown as Viewer;
+    } as unknown as RedemptionViewer;
     const listed = await listCases(
       db,
       viewer,

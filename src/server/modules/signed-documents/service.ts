@@ -59,13 +59,13 @@ const columns = {
   ...signerColumns,
 };
 
-type Viewer = Pick<CurrentUser, "id" | "scope" | "permissions">;
+type SignedDocumentViewer = Pick<CurrentUser, "id" | "scope" | "permissions">;
 
 /**
  * The documents the viewer may read: their companies' (with signed-documents.read) and their own. A
  * condition on the document's own columns, so the list counts and pages them without its joins.
  */
-const readable = (viewer: Viewer) =>
+const readable = (viewer: SignedDocumentViewer) =>
   employeeRecordScope(viewer, {
     companyColumn: signedDocuments.companyId,
     companyPermissions: ["signed-documents.read"],
@@ -100,7 +100,7 @@ type Row = {
 
 const hasEvidence = (doc: typeof signedDocuments.$inferSelect) => doc.documentSha256 !== null;
 
-function toDocument(row: Row, viewer: Viewer): TSignedDocument {
+function toDocument(row: Row, viewer: SignedDocumentViewer): TSignedDocument {
   const d = row.doc;
   const admin = viewer.scope.kind === "all";
   return {
@@ -138,7 +138,7 @@ const listRowsStatement = preparedPerDatabase((db) =>
 export function createSignedDocumentsService(ctx: AppContext) {
   const { db } = ctx.database;
 
-  async function rowOf(viewer: Viewer, id: string): Promise<Row> {
+  async function rowOf(viewer: SignedDocumentViewer, id: string): Promise<Row> {
     const [row] = await withJoins(db.select(columns).from(signedDocuments).$dynamic()).where(
       and(eq(signedDocuments.id, id), readable(viewer)),
     );
@@ -147,7 +147,7 @@ export function createSignedDocumentsService(ctx: AppContext) {
   }
 
   return {
-    async list(viewer: Viewer, query: TSignedDocumentsQuery): Promise<TSignedDocumentPage> {
+    async list(viewer: SignedDocumentViewer, query: TSignedDocumentsQuery): Promise<TSignedDocumentPage> {
       const search = query.search?.trim();
       const where = and(
         readable(viewer),
@@ -197,12 +197,12 @@ export function createSignedDocumentsService(ctx: AppContext) {
       return { data: page.items, page: page.page, limit: page.limit, total: page.total };
     },
 
-    async get(viewer: Viewer, id: string): Promise<TSignedDocument> {
+    async get(viewer: SignedDocumentViewer, id: string): Promise<TSignedDocument> {
       return toDocument(await rowOf(viewer, id), viewer);
     },
 
     /** A document recorded by hand for an agreement (the admin tier): no file, no evidence. */
-    async create(viewer: Viewer, input: TCreateSignedDocument): Promise<TSignedDocument> {
+    async create(viewer: SignedDocumentViewer, input: TCreateSignedDocument): Promise<TSignedDocument> {
       const [agreement] = await db
         .select()
         .from(leasingAgreements)
@@ -226,7 +226,11 @@ export function createSignedDocumentsService(ctx: AppContext) {
     },
 
     /** Payment status and leasing sign date only: the file and the evidence never change here. */
-    async update(viewer: Viewer, id: string, input: TUpdateSignedDocument): Promise<TSignedDocument> {
+    async update(
+      viewer: SignedDocumentViewer,
+      id: string,
+      input: TUpdateSignedDocument,
+    ): Promise<TSignedDocument> {
       await rowOf(viewer, id);
       await db
         .update(signedDocuments)
@@ -239,13 +243,13 @@ export function createSignedDocumentsService(ctx: AppContext) {
       return this.get(viewer, id);
     },
 
-    async remove(viewer: Viewer, id: string): Promise<void> {
+    async remove(viewer: SignedDocumentViewer, id: string): Promise<void> {
       const row = await rowOf(viewer, id);
       if (hasEvidence(row.doc)) throw signedDocumentLocked();
       await db.delete(signedDocuments).where(eq(signedDocuments.id, id));
     },
 
-    async file(viewer: Viewer, id: string) {
+    async file(viewer: SignedDocumentViewer, id: string) {
       const row = await rowOf(viewer, id);
       const file = row.doc.fileId ? await ctx.files.open(db, row.doc.fileId) : null;
       if (!file) throw notFound("File");

@@ -14,13 +14,13 @@ import { companyScopeWhere } from "../auth/tenancy.ts";
  * of docs/data-model.md "System user" with its role names. Everything is filtered and paged in SQL.
  */
 
-export type Viewer = Pick<CurrentUser, "id" | "scope">;
+export type SystemUserViewer = Pick<CurrentUser, "id" | "scope">;
 
 /**
  * The users an employer-side caller may see: home company (system_users.companyId) in their scope,
  * or a role held in one of their companies. Undefined (no limit) for the admin tier.
  */
-export function usersInScopeWhere(db: Db, viewer: Viewer): SQL | undefined {
+export function usersInScopeWhere(db: Db, viewer: SystemUserViewer): SQL | undefined {
   const home = companyScopeWhere(viewer, systemUsers.companyId);
   const held = companyScopeWhere(viewer, userRoles.companyId);
   if (!home || !held) return undefined;
@@ -49,14 +49,14 @@ export function usersOfCompanyWhere(db: Db, companyId: string): SQL | undefined 
 }
 
 /** Role names of the row's user; an employer-side viewer sees only the roles held in their companies. */
-function roleNamesOf(viewer: Viewer): SQL<string[] | null> {
+function roleNamesOf(viewer: SystemUserViewer): SQL<string[] | null> {
   const scoped = companyScopeWhere(viewer, userRoles.companyId);
   return sql<string[] | null>`(select array_agg(distinct ${roles.name} order by ${roles.name})
     from ${userRoles} inner join ${roles} on ${roles.id} = ${userRoles.roleId}
     where ${userRoles.userId} = ${users.id}${scoped ? sql` and ${scoped}` : sql``})`;
 }
 
-function itemColumns(viewer: Viewer) {
+function itemColumns(viewer: SystemUserViewer) {
   return {
     userId: users.id,
     firstName: systemUsers.firstName,
@@ -122,7 +122,7 @@ export async function countUsers(db: Db, where: SQL | undefined): Promise<number
 /** One page of list items for the given conditions (scope included by the caller). */
 async function selectUserItems(
   db: Db,
-  viewer: Viewer,
+  viewer: SystemUserViewer,
   where: SQL | undefined,
   page: { limit: number; offset: number },
 ): Promise<TSystemUserItem[]> {
@@ -135,7 +135,7 @@ async function selectUserItems(
  */
 export async function userItemRows(
   db: Db,
-  viewer: Viewer,
+  viewer: SystemUserViewer,
   where: SQL | undefined,
   page: { limit: number; offset: number },
 ) {
@@ -168,7 +168,11 @@ export async function userItemRows(
 }
 
 /** One user as a list item, if the viewer may see them. */
-export async function findUserItem(db: Db, viewer: Viewer, userId: string): Promise<TSystemUserItem | null> {
+export async function findUserItem(
+  db: Db,
+  viewer: SystemUserViewer,
+  userId: string,
+): Promise<TSystemUserItem | null> {
   const items = await selectUserItems(db, viewer, and(eq(users.id, userId), usersInScopeWhere(db, viewer)), {
     limit: 1,
     offset: 0,
@@ -177,7 +181,7 @@ export async function findUserItem(db: Db, viewer: Viewer, userId: string): Prom
 }
 
 /** Whether the user exists and the viewer's scope reaches them. */
-export async function isUserInScope(db: Db, viewer: Viewer, userId: string): Promise<boolean> {
+export async function isUserInScope(db: Db, viewer: SystemUserViewer, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
     .from(users)

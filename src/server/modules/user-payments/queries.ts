@@ -43,7 +43,7 @@ import { kindsNamedBy } from "./kind-words.ts";
  * payment is of).
  */
 
-export type Viewer = Pick<CurrentUser, "id" | "scope" | "permissions">;
+export type PaymentViewer = Pick<CurrentUser, "id" | "scope" | "permissions">;
 
 const be = beneficiaryEmployees;
 
@@ -111,7 +111,7 @@ function toUserPayment({ payment: p, ...row }: Row): TUserPayment {
 }
 
 /** The payments the viewer may read one of: their companies' (with the permissions) and their own. */
-const readable = (viewer: Viewer) =>
+const readable = (viewer: PaymentViewer) =>
   employeeRecordScope(viewer, {
     companyColumn: userPayments.companyId,
     companyPermissions: ["user-payments.read", "user-payments.manage"],
@@ -137,7 +137,7 @@ function searchCondition(term: string): SQL | undefined {
 }
 
 /** One payment the viewer may read (in `db`, or in a change's transaction); 404 otherwise. */
-export async function paymentOf(db: Db, viewer: Viewer, id: string): Promise<TUserPayment> {
+export async function paymentOf(db: Db, viewer: PaymentViewer, id: string): Promise<TUserPayment> {
   const [row] = await withJoins(db.select(columns).from(userPayments).$dynamic()).where(
     and(eq(userPayments.id, id), readable(viewer)),
   );
@@ -146,7 +146,7 @@ export async function paymentOf(db: Db, viewer: Viewer, id: string): Promise<TUs
 }
 
 /** Every payment of the caller's employments, newest first. */
-export async function myPayments(db: Db, user: Viewer): Promise<{ items: TUserPayment[] }> {
+export async function myPayments(db: Db, user: PaymentViewer): Promise<{ items: TUserPayment[] }> {
   const rows = await withJoins(db.select(columns).from(userPayments).$dynamic())
     .where(eq(be.userId, user.id))
     .orderBy(desc(userPayments.createdAt), desc(userPayments.id));
@@ -162,7 +162,7 @@ const listRowsStatement = preparedPerDatabase((db) =>
 
 export async function listPayments(
   db: Db,
-  viewer: Viewer,
+  viewer: PaymentViewer,
   query: TUserPaymentsQuery,
 ): Promise<TUserPaymentPage> {
   const term = query.searchTerm?.trim();
@@ -203,7 +203,11 @@ export async function listPayments(
 }
 
 /** One payment with its events, oldest first; names of who did what for the admin tier only. */
-export async function paymentDetails(db: Db, viewer: Viewer, id: string): Promise<TUserPaymentDetails> {
+export async function paymentDetails(
+  db: Db,
+  viewer: PaymentViewer,
+  id: string,
+): Promise<TUserPaymentDetails> {
   const payment = await paymentOf(db, viewer, id);
   const events = await db
     .select({

@@ -11,7 +11,7 @@ import type { CurrentUser } from "../auth/session-user.ts";
 import { addUserPayment } from "./add-payment.ts";
 import { cancelUserPayment, lockPaymentAndCase, markUserPaymentPaid, markUserPaymentSent } from "./ledger.ts";
 import { queueUserPaymentInvoice } from "./mails.ts";
-import { listPayments, myPayments, paymentDetails, paymentOf, type Viewer } from "./queries.ts";
+import { listPayments, myPayments, type PaymentViewer, paymentDetails, paymentOf } from "./queries.ts";
 
 /**
  * User payments (contract/user-payments.ts): the reads of queries.ts, and the helpdesk's changes through
@@ -32,13 +32,14 @@ export function createUserPaymentsService(ctx: AppContext) {
 
   return {
     /** Every payment of the caller's employments, newest first. */
-    mine: (user: Viewer): Promise<{ items: TUserPayment[] }> => myPayments(db, user),
+    mine: (user: PaymentViewer): Promise<{ items: TUserPayment[] }> => myPayments(db, user),
 
-    list: (viewer: Viewer, query: TUserPaymentsQuery): Promise<TUserPaymentPage> =>
+    list: (viewer: PaymentViewer, query: TUserPaymentsQuery): Promise<TUserPaymentPage> =>
       listPayments(db, viewer, query),
 
     /** One payment with its events, oldest first; names of who did what for the admin tier only. */
-    details: (viewer: Viewer, id: string): Promise<TUserPaymentDetails> => paymentDetails(db, viewer, id),
+    details: (viewer: PaymentViewer, id: string): Promise<TUserPaymentDetails> =>
+      paymentDetails(db, viewer, id),
 
     /** A payment made by hand for an employee of any company in the viewer's reach. */
     async create(user: CurrentUser, input: TCreateUserPayment): Promise<TUserPayment> {
