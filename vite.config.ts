@@ -69,7 +69,8 @@ const REACT_ROUTER_PRODUCTION = "./node_modules/react-router/dist/production/ind
  * The public entry's build and the prerender's (ADR 023): the components of the public pages import
  * `react-router`, `react-i18next`, `@tanstack/react-query` and the app's i18n module, and get instead the
  * small stand-ins of src/web/public, which do what a prerendered page needs of them (plain links, its
- * embedded texts, one fetch) and nothing else. An export a stand-in lacks fails the build.
+ * embedded texts, one fetch) and nothing else. An export a stand-in lacks fails the build. Mantine's
+ * `useId` keeps React's id (public/mantine-use-id.ts says why).
  */
 function publicEntryModules(): Plugin {
   const web = fileURLToPath(new URL("src/web/", import.meta.url));
@@ -93,6 +94,9 @@ function publicEntryModules(): Plugin {
     async resolveId(source, importer, options) {
       const standIn = standIns[source];
       if (standIn) return standIn;
+      // Mantine's hooks, for every component of theirs that names a field or a popover.
+      if (source === "./use-id/use-id.mjs" && importer?.includes("/@mantine/hooks/"))
+        return `${web}public/mantine-use-id.ts`;
       if (!/\/(i18n|lazy-pages)\.ts$/.test(source) || !importer) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return (resolved && appModules[resolved.id]) ?? null;

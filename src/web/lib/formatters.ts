@@ -6,15 +6,33 @@ const DISPLAY_TIME_ZONE = "Europe/Helsinki";
 
 const LOCALES: Record<Language, string> = { fi: "fi-FI", en: "en-GB", sv: "sv-FI" };
 
+/**
+ * Each format made once and kept: making one costs far more than using it, and a list formats a value
+ * per row (the municipality picker, some 300 rates, on a phone about 50 ms of the calculator's start).
+ */
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let format = formats.get(key);
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format as F;
+}
+
 function parts(value: Date | string, withTime: boolean): Record<string, string> {
   const date = typeof value === "string" ? new Date(value) : value;
-  const format = new Intl.DateTimeFormat("en-GB", {
-    timeZone: DISPLAY_TIME_ZONE,
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    ...(withTime ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}),
-  });
+  const format = kept(
+    `date ${withTime}`,
+    () =>
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: DISPLAY_TIME_ZONE,
+        day: "2-digit",
+        month: "2-digit",
+        year: "numeric",
+        ...(withTime ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}),
+      }),
+  );
   return Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
 }
 
@@ -59,18 +77,23 @@ export function formatEuroInput(
 
 /** A percentage in the reader's language: "7,15 %" (fi, sv), "7.15%" (en); at most two decimals. */
 export function formatPercent(value: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALES[language], { style: "percent", maximumFractionDigits: 2 }).format(
-    value / 100,
-  );
+  return kept(
+    `percent ${language}`,
+    () => new Intl.NumberFormat(LOCALES[language], { style: "percent", maximumFractionDigits: 2 }),
+  ).format(value / 100);
 }
 
 /** Whole euros, for a chart's axis: "4 000 €" (fi, sv), "€4,000" (en). */
 export function formatWholeEuros(euros: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALES[language], {
-    style: "currency",
-    currency: "EUR",
-    maximumFractionDigits: 0,
-  }).format(euros);
+  return kept(
+    `whole euros ${language}`,
+    () =>
+      new Intl.NumberFormat(LOCALES[language], {
+        style: "currency",
+        currency: "EUR",
+        maximumFractionDigits: 0,
+      }),
+  ).format(euros);
 }
 
 /** A country's name in the reader's language from its ISO code ("FI" → "Suomi"); the code if unknown. */

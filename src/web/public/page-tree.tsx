@@ -16,7 +16,7 @@ import { OutletProvider } from "./react-router.tsx";
  */
 export const PAGE_CODE: Record<PrerenderedRouteId, () => Promise<ComponentType>> = {
   home: async () => HomePage,
-  calculator: () => import("./calculator-page.ts").then((m) => m.CalculatorPage),
+  calculator: calculatorPage,
   forEmployers: () => informationPage("forEmployers"),
   forEmployees: () => informationPage("forEmployees"),
   forBikeStores: () => informationPage("forBikeStores"),
@@ -28,6 +28,17 @@ export const PAGE_CODE: Record<PrerenderedRouteId, () => Promise<ComponentType>>
   accessibilityStatement: () => informationPage("accessibilityStatement"),
   disclaimer: () => informationPage("disclaimer"),
 };
+
+/**
+ * The calculator's code in two parts, the browser free between them: Zod and the calculator's schemas,
+ * then the page with its fields. Run as one, the two were one long task on a phone (about 50 ms of a
+ * mid-range phone's work) before the page could be taken over.
+ */
+async function calculatorPage(): Promise<ComponentType> {
+  await import("./calculator-schemas.ts");
+  await new Promise((resolve) => setTimeout(resolve));
+  return (await import("./calculator-page.ts")).CalculatorPage;
+}
 
 async function informationPage(id: PrerenderedRouteId): Promise<ComponentType> {
   const { PUBLIC_PAGES } = await import("./information-pages.ts");

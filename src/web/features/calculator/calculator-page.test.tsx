@@ -214,7 +214,7 @@ describe("the calculator page", () => {
     });
     const [price] = await screen.findAllByLabelText(/Pyörän hinta/, { selector: "input" });
     expect(price).toHaveValue("3999");
-    expect(screen.getByRole("rowheader", { name: "Kaupunkipyörä" })).toBeInTheDocument();
+    expect(await screen.findByRole("rowheader", { name: "Kaupunkipyörä" })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Poista pyörä 2 vertailusta" }));
     expect(screen.queryByRole("rowheader", { name: "Kaupunkipyörä" })).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Lisää pyörä vertailuun" }));

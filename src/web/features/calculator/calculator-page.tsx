@@ -13,6 +13,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { useReplaceSearch } from "../../lib/address-search.ts";
+import { useBelowFirstScreen } from "../../lib/below-first-screen.ts";
 import { useEndpointQuery } from "../../lib/endpoint-client.ts";
 import { type OwnMunicipality, useOwnMunicipality } from "../../lib/own-municipality.ts";
 import { useSession } from "../../lib/session.ts";
@@ -175,6 +176,8 @@ function Calculator({ parameters: published }: { parameters: TCalculatorParamete
     requestAnimationFrame(() => setTimeout(() => window.print()));
   }, [printWanted, chartShown]);
   const print = () => (outcome.result && !chartShown ? setPrintWanted(true) : window.print());
+  // The chart, the years, the comparison and how it calculates come after the inputs and the answer.
+  const belowShown = useBelowFirstScreen();
 
   return (
     <PageTemplate
@@ -208,7 +211,7 @@ function Calculator({ parameters: published }: { parameters: TCalculatorParamete
           <ResultSummary result={outcome.result} year={form.year} />
         </div>
       </div>
-      {outcome.result && (
+      {belowShown && outcome.result && (
         <Stack gap="lg" mt="lg">
           <ChartWhenNear result={outcome.result} now={printWanted} onShown={() => setChartShown(true)} />
           <YearsCard result={outcome.result} />
@@ -220,7 +223,7 @@ function Calculator({ parameters: published }: { parameters: TCalculatorParamete
           />
         </Stack>
       )}
-      <HowWeCalculate parameters={parameters} form={form} />
+      {belowShown && <HowWeCalculate parameters={parameters} form={form} />}
     </PageTemplate>
   );
 }
