@@ -158,7 +158,9 @@ const webConfig = ({ command }: { command: string }): UserConfig => ({
           ]
         : [],
   },
-  publicDir: "public",
+  // Files served as they are (the favicon). Not src/web/public, which holds the public entry's sources
+  // (ADR 023): as Vite's public folder they were copied into dist/web and served as files.
+  publicDir: "static",
   css: command === "build" ? { modules: { generateScopedName: shortClassNames() } } : {},
   plugins: [react(), preloadBrandFont(/^assets\/inter-latin-wght-normal-[\w-]+\.woff2$/)],
   build: {

@@ -164,6 +164,18 @@ async function moveSourceMaps() {
   return maps.length;
 }
 
+/**
+ * dist/web is served as it is: a source file there (a .ts of the app, copied by a folder Vite takes for
+ * static files) would be served to anyone who asks, so the build fails on one instead.
+ */
+async function refuseSourceFiles() {
+  const sources = (await filesUnder(WEB)).filter((file) => /\.(?:[cm]?tsx?|jsx)$/.test(file));
+  if (sources.length > 0)
+    throw new Error(
+      `prerender: dist/web would serve source files: ${sources.map((f) => relative(WEB, f)).join(", ")}`,
+    );
+}
+
 const brotli = promisify(brotliCompress);
 
 // Brotli at its maximum quality takes seconds for the whole app, and most chunks come out of a build
@@ -219,6 +231,7 @@ const ms = (since) => Math.round(performance.now() - since);
 const pages = await prerender();
 const rendered = ms(started);
 const maps = await moveSourceMaps();
+await refuseSourceFiles();
 const compressing = performance.now();
 const compressed = await precompress();
 console.info(
