@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
-import { type ComponentType, lazy, Suspense, useDeferredValue } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Navigate, useLocation } from "react-router";
 import { checkRouteAccess, redirectPathFor } from "../../domain/access.ts";
 import { buildPath, type RouteId } from "../../domain/routes.ts";
@@ -95,11 +95,7 @@ export function guardedPage(
   }
 
   function GuardedPage() {
-    const session = useSession();
-    // Drawing the page once the user is known is the longest piece of a page load's work: it is done in
-    // a transition, in slices that leave the browser answering taps, while the loader stays on screen.
-    const status = useDeferredValue(session.status);
-    const { user, accessUser } = session;
+    const { status, user, accessUser } = useSession();
     const location = useLocation();
     const queryClient = useQueryClient();
     if (status === "idle" || status === "loading") return <RouteLoader />;
