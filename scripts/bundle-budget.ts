@@ -30,9 +30,10 @@ export type ReadSize = (file: string) => number;
  * of 100,000 bytes, held at what the public entry reached (ADR 023), so it cannot grow unnoticed. The
  * home page's scripts were about 150,000 bytes while the public pages started the app's entry: React
  * DOM, React Router's data router, i18next and TanStack Query. The public entry carries React DOM,
- * Mantine's provider and the shell, and stand-ins for the other three.
+ * Mantine's provider and the shell, and stand-ins for the other three. 91,548 with the theme's rule that
+ * a select makes its options when it opens (71 bytes, which the calculator's phone start pays back).
  */
-export const HOME_JS_BUDGET = 91_500;
+export const HOME_JS_BUDGET = 91_600;
 /**
  * The gzipped CSS the anonymous home page waits for before its first paint: Mantine's base and the
  * shell's own rules (about 9,000 bytes). Mantine's component styles (some 33,000 more) belong to the

@@ -56,6 +56,15 @@ export const theme = createTheme({
   },
   radius: { xs: "0.25rem", sm: "0.375rem", md: "0.5rem", lg: "0.75rem", xl: "1.25rem" },
   focusRing: "auto",
+  // A select's options are made when its list opens, not kept hidden in the page: the municipality
+  // picker alone kept 311 options, two thirds of the calculator's elements, rendered and re-rendered.
+  // Written as plain objects, so the theme imports none of these components into the home page's code.
+  components: Object.fromEntries(
+    ["Select", "MultiSelect", "Autocomplete", "TagsInput"].map((name) => [
+      name,
+      { defaultProps: { comboboxProps: { keepMounted: false } } },
+    ]),
+  ),
 });
 
 /**

@@ -92,9 +92,6 @@ export function MunicipalityPicker({
       nothingFoundMessage={t("municipalityPicker.notFound")}
       allowDeselect={false}
       maxDropdownHeight={320}
-      // Each list is made when it opens (Mantine keeps it in the page, hidden): these 300-odd rows were two
-      // thirds of the calculator's page and most of its start on a phone.
-      comboboxProps={{ keepMounted: false }}
       renderOption={({ option }) => {
         const rate = byValue.get(option.value);
         const other = rate ? municipalityOtherName(rate, lng) : null;
@@ -159,7 +156,6 @@ export function ChurchSelect({ rate, value, onChange, error, disabled }: ChurchS
       allowDeselect={false}
       error={error}
       disabled={disabled}
-      comboboxProps={{ keepMounted: false }}
     />
   );
 }
