@@ -309,6 +309,15 @@ describe("the code's shape", () => {
     ).toEqual(["A", "refreshB"]);
   });
 
+  it("shows a calendar date on the web through formatCalendarDate, not a noon of its own", () => {
+    // Where the web reads a YYYY-MM-DD as a day in Helsinki is said once, in lib/formatters.ts.
+    const noon = /T12:00:00Z/;
+    const web = sources.filter(
+      (f) => f.startsWith("src/web/") && f !== "src/web/lib/formatters.ts" && !/\.test\.tsx?$/.test(f),
+    );
+    expect(web.filter((f) => noon.test(read(f)))).toEqual([]);
+  });
+
   it("shows money on the web through money() of lib/money.ts, with no wrapper of a feature's own", () => {
     // The reader's language is bound in one place, so every screen writes a sum the same way.
     const formats = /\bformat(?:Money|Cents)\(/;

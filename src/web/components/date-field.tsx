@@ -2,7 +2,7 @@ import { TextInput, type TextInputProps } from "@mantine/core";
 import { type FocusEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { dateTextToIso, isoToDateText } from "../lib/date-text.ts";
-import { formatDate } from "../lib/formatters.ts";
+import { formatCalendarDate } from "../lib/formatters.ts";
 
 export type DateFieldProps = Omit<TextInputProps, "value" | "onChange" | "type" | "min" | "max"> & {
   /** The ISO day `YYYY-MM-DD`, or "" for no day. */
@@ -54,7 +54,7 @@ export function DateField({
   const textCheck = (typed: string): string | null =>
     typed.trim() === "" || dateTextToIso(typed)
       ? null
-      : t("ds.dateField.invalid", { example: formatDate("2026-01-14T12:00:00Z") });
+      : t("ds.dateField.invalid", { example: formatCalendarDate("2026-01-14") });
   const rangeCheck = (typed: string): string | null => {
     const iso = dateTextToIso(typed);
     if (!iso) return null;

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { CommissionBase, PayoutBatchStatus, StorePayableStatus } from "../../domain/enums.ts";
 import type { StatusTone } from "../../domain/status-tones.ts";
 import { currentLanguage } from "../i18n/i18n.ts";
-import { formatDate, formatPercent } from "../lib/formatters.ts";
+import { formatCalendarDate, formatPercent } from "../lib/formatters.ts";
 import { money } from "../lib/money.ts";
 import type { DataTableColumn } from "./data-table.tsx";
 import { ToneBadge } from "./status-badge.tsx";
@@ -57,7 +57,7 @@ export function PayableStatusBadge({ status }: { status: StorePayableStatus }) {
 /** Cents as `1 234,56 €` in the reader's language. */
 
 /** A YYYY-MM-DD day (a payment date) as DD.MM.YYYY; empty when there is none yet. */
-export const day = (value: string | null) => (value ? formatDate(`${value}T12:00:00Z`) : "");
+export const day = (value: string | null) => (value ? formatCalendarDate(value) : "");
 
 const AMOUNT_TITLES = {
   grossCents: "storePayouts.columns.gross",

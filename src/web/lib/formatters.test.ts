@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatCalendarDate,
   formatDate,
   formatDateTime,
   formatEuroInput,
@@ -19,6 +20,14 @@ describe("formatters", () => {
   it("shows integer cents as euros", () => {
     expect(formatMoney(123456, "fi").replace(/\s/g, " ")).toBe("1 234,56 €");
     expect(formatMoney(123456, "en")).toBe("€1,234.56");
+  });
+});
+
+describe("formatCalendarDate", () => {
+  it("shows the day the API sent, in winter and in summer time", () => {
+    expect(formatCalendarDate("2026-01-01")).toBe("01.01.2026");
+    expect(formatCalendarDate("2026-06-30")).toBe("30.06.2026");
+    expect(formatCalendarDate("2026-12-31")).toBe("31.12.2026");
   });
 });
 

@@ -45,6 +45,14 @@ export function formatDate(value: Date | string): string {
   return `${p.day}.${p.month}.${p.year}`;
 }
 
+/**
+ * A calendar date as the API sends it (`YYYY-MM-DD`, no time) as `DD.MM.YYYY`. Read at noon UTC, which is
+ * the same day in Helsinki whatever the season, so the day shown is the day sent.
+ */
+export function formatCalendarDate(date: string): string {
+  return formatDate(`${date}T12:00:00Z`);
+}
+
 /** `DD.MM.YYYY HH:mm` in Europe/Helsinki (docs/product.md "Constants"). */
 export function formatDateTime(value: Date | string): string {
   const p = parts(value, true);

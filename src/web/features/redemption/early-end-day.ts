@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import type { TErrorDetail } from "../../../contract/errors.ts";
 import { type DayRange, EARLY_END_DAY_RULE, isDayWithin } from "../../../domain/redemption.ts";
 import { plausibleDateText } from "../../lib/contract-form.ts";
-import { formatDate } from "../../lib/formatters.ts";
+import { formatCalendarDate } from "../../lib/formatters.ts";
 
 /**
  * The day an early end is opened from — the last working day, a long absence's first day — in the
@@ -11,11 +11,9 @@ import { formatDate } from "../../lib/formatters.ts";
  * own check or the server's 400 found the day outside it.
  */
 
-const shown = (date: string) => formatDate(`${date}T12:00:00Z`);
-
 /** "Choose a day from … to …", with why. */
 function dayRangeText(t: TFunction, range: DayRange): string {
-  return t("redemption.dayRange", { min: shown(range.min), max: shown(range.max) });
+  return t("redemption.dayRange", { min: formatCalendarDate(range.min), max: formatCalendarDate(range.max) });
 }
 
 /** The form's own check of a well-formed day: the range's text when outside it, else null. */

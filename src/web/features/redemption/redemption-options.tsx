@@ -4,7 +4,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { TRedemptionOption, TRedemptionPriceRow } from "../../../contract/bike-redemptions.ts";
 import { ToneBadge } from "../../components/status-badge.tsx";
-import { formatDate } from "../../lib/formatters.ts";
+import { formatCalendarDate } from "../../lib/formatters.ts";
 import { money } from "../../lib/money.ts";
 import {
   CHOICE_LABELS,
@@ -18,7 +18,7 @@ import {
 } from "./redemption-words.ts";
 
 /** A calendar date (YYYY-MM-DD) as DD.MM.YYYY. */
-export const day = (date: string) => formatDate(`${date}T12:00:00Z`);
+export const day = (date: string) => formatCalendarDate(date);
 
 /** What the employee pays for an option: one sum, or "min – max" where it is not known yet. */
 export function costText(option: Pick<TRedemptionOption, "costCents">): string {

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { Language } from "../../../../domain/enums.ts";
 import { isLanguage } from "../../../i18n/i18n.ts";
-import { formatDate, formatPercent } from "../../../lib/formatters.ts";
+import { formatCalendarDate, formatPercent } from "../../../lib/formatters.ts";
 import { money } from "../../../lib/money.ts";
 
 /** The page's language and the formats of the reference-data screens: money from cents, percents, dates. */
@@ -13,6 +13,6 @@ export function useDisplay() {
     money: (cents: number | null | undefined) => (cents == null ? "" : money(cents)),
     percent: (value: number | null | undefined) => (value == null ? "" : formatPercent(value, lang)),
     /** A YYYY-MM-DD date as DD.MM.YYYY (docs/product.md "Constants"). */
-    date: (value: string | null | undefined) => (value ? formatDate(`${value}T12:00:00Z`) : ""),
+    date: (value: string | null | undefined) => (value ? formatCalendarDate(value) : ""),
   };
 }

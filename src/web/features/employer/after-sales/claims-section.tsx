@@ -14,7 +14,7 @@ import { SectionCard } from "../../../components/section-card.tsx";
 import { ToneBadge } from "../../../components/status-badge.tsx";
 import { callEndpoint, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { filtersFromAddress, useFilterParams, zPageOnly } from "../../../lib/filter-params.ts";
-import { formatDate } from "../../../lib/formatters.ts";
+import { formatCalendarDate, formatDate } from "../../../lib/formatters.ts";
 import { SILENT } from "../../../lib/query-client.ts";
 
 /** The label keys, spelled out so that the catalogue check sees every key in use. */
@@ -39,7 +39,7 @@ const OUTCOME_LABELS: Record<InsuranceClaimOutcome, string> = {
 };
 
 /** A YYYY-MM-DD date as DD.MM.YYYY. */
-const day = (date: string | null) => (date ? formatDate(`${date}T12:00:00Z`) : "–");
+const day = (date: string | null) => (date ? formatCalendarDate(date) : "–");
 
 /** The keys of the claims list in the address (the page shows the other after-sales lists too). */
 const KEYS = { prefix: "claims" };

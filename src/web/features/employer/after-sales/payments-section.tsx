@@ -19,7 +19,7 @@ import { StatusBadge } from "../../../components/status-badge.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { callEndpoint, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { filtersFromAddress, useFilterParams } from "../../../lib/filter-params.ts";
-import { formatDate } from "../../../lib/formatters.ts";
+import { formatCalendarDate, formatDate } from "../../../lib/formatters.ts";
 import { money } from "../../../lib/money.ts";
 import { SILENT } from "../../../lib/query-client.ts";
 import { useSession } from "../../../lib/session.ts";
@@ -164,7 +164,7 @@ function PaymentsTable() {
           {
             accessor: "dueDate",
             title: t("employerPayments.columns.due"),
-            render: (p) => (p.dueDate ? formatDate(`${p.dueDate}T12:00:00Z`) : "–"),
+            render: (p) => (p.dueDate ? formatCalendarDate(p.dueDate) : "–"),
           },
           {
             accessor: "paymentStatus",

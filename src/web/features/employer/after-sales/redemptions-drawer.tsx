@@ -8,7 +8,7 @@ import { EmptyState } from "../../../components/empty-state.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
-import { formatDate } from "../../../lib/formatters.ts";
+import { formatCalendarDate } from "../../../lib/formatters.ts";
 import { money } from "../../../lib/money.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import { useCompany } from "../../companies/index.ts";
@@ -23,7 +23,7 @@ import {
 import { type TRedemption, useChooseForEmployee, useRedemption } from "./redemptions-api.ts";
 
 /** A calendar date (YYYY-MM-DD) as DD.MM.YYYY. */
-export const day = (date: string | null) => (date ? formatDate(`${date}T12:00:00Z`) : null);
+export const day = (date: string | null) => (date ? formatCalendarDate(date) : null);
 
 /** One case in a drawer (its id in the address): its state, the offer, the options compared, choosing. */
 export function RedemptionDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {

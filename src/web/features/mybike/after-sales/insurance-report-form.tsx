@@ -20,7 +20,7 @@ import { ApiError } from "../../../lib/api-client.ts";
 import { serverFieldErrors, useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formErrorMessage } from "../../../lib/form-errors.ts";
-import { formatDate } from "../../../lib/formatters.ts";
+import { formatCalendarDate } from "../../../lib/formatters.ts";
 import { money } from "../../../lib/money.ts";
 import { showSuccessToast } from "../../../lib/toast.ts";
 import type { TMyOrder } from "../mybike-api.ts";
@@ -44,7 +44,7 @@ const PROBLEM_KEYS: Record<FileProblem["code"], string> = {
 };
 
 /** A YYYY-MM-DD date as DD.MM.YYYY. */
-export const dayText = (date: string) => formatDate(`${date}T12:00:00Z`);
+export const dayText = (date: string) => formatCalendarDate(date);
 
 /** The field's error for the files the browser refused, or the server refused: one line per file. */
 export function useFileMessages() {

@@ -9,7 +9,7 @@ import { DetailsList } from "../../../components/details-list.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { PhoneCardList } from "../../../components/phone-card-list.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
-import { formatDate, formatEuroInput } from "../../../lib/formatters.ts";
+import { formatCalendarDate, formatDate, formatEuroInput } from "../../../lib/formatters.ts";
 import { money } from "../../../lib/money.ts";
 import { type UserPaymentWords, userPaymentWhat } from "../../../lib/user-payment-text.ts";
 import { type TMyPayment, useMyPayments } from "./payments-api.ts";
@@ -41,9 +41,6 @@ const MONTHS = [
   "myBikePayments.months.m11",
   "myBikePayments.months.m12",
 ] as const;
-
-/** A calendar date (YYYY-MM-DD) as DD.MM.YYYY. */
-const day = (date: string) => formatDate(`${date}T12:00:00Z`);
 
 /** An amount as a bank's payment form takes it: euros with a decimal comma, no currency. */
 export const amountForBank = (cents: number) => formatEuroInput(cents, "fi");
@@ -96,7 +93,9 @@ function BankTransfer({ transfer }: { transfer: TBankTransfer }) {
             transfer.referenceNumber.replace(/\s/g, ""),
           ),
           row(t("myBikePayments.amount"), money(transfer.amountCents), amountForBank(transfer.amountCents)),
-          ...(transfer.dueDate ? [{ label: t("myBikePayments.due"), value: day(transfer.dueDate) }] : []),
+          ...(transfer.dueDate
+            ? [{ label: t("myBikePayments.due"), value: formatCalendarDate(transfer.dueDate) }]
+            : []),
           ...(transfer.virtualBarcode ? [row(t("myBikePayments.barcode"), transfer.virtualBarcode)] : []),
         ]}
       />
