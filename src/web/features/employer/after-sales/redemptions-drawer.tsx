@@ -1,12 +1,10 @@
-import { Anchor, Button, Drawer, Group, Loader, Paper, Stack, Text } from "@mantine/core";
+import { Anchor, Drawer, Group, Paper, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { PAYMENT_METHODS } from "../../../../domain/enums.ts";
 import { paymentMethodAllowed } from "../../../../domain/user-payments.ts";
-import { AlertIcon } from "../../../components/design-icons.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
-import { EmptyState } from "../../../components/empty-state.tsx";
+import { QueryFrame } from "../../../components/query-frame.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formatCalendarDate } from "../../../lib/formatters.ts";
 import { money } from "../../../lib/money.ts";
@@ -43,30 +41,15 @@ export function RedemptionDrawer({ id, onClose }: { id: string | null; onClose: 
       }
       closeButtonProps={{ "aria-label": t("common.close") }}
     >
-      {id &&
-        (details.isPending ? (
-          <Group justify="center" py="xl">
-            <Loader role="status" aria-label={t("ds.table.loading")} />
-          </Group>
-        ) : details.isError ? (
-          <EmptyState
-            icon={<AlertIcon size={24} />}
-            text={
-              <span role="alert">
-                {details.error instanceof ApiError && details.error.status === 404
-                  ? t("employerRedemptions.drawer.notFound")
-                  : t("employerRedemptions.drawer.loadFailed")}
-              </span>
-            }
-            action={
-              <Button variant="default" onClick={() => void details.refetch()}>
-                {t("ds.table.retry")}
-              </Button>
-            }
-          />
-        ) : (
-          <CaseView key={details.data.updatedAt} c={details.data} />
-        ))}
+      {id && (
+        <QueryFrame
+          query={details}
+          notFound={t("employerRedemptions.drawer.notFound")}
+          errorText={() => t("employerRedemptions.drawer.loadFailed")}
+        >
+          {(data) => <CaseView key={data.updatedAt} c={data} />}
+        </QueryFrame>
+      )}
     </Drawer>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Group, Loader, Paper, Stack, Text } from "@mantine/core";
+import { Alert, Button, Drawer, Group, Paper, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import {
@@ -11,14 +11,13 @@ import { hasEmploymentEnd } from "../../../../domain/employees.ts";
 import { employmentDateIssues } from "../../../../domain/employment-dates.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DateField } from "../../../components/date-field.tsx";
-import { AlertIcon } from "../../../components/design-icons.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { useFormErrorSummary } from "../../../components/form-error-summary.tsx";
 import { PersonNameFields } from "../../../components/person-name-fields.tsx";
+import { QueryFrame } from "../../../components/query-frame.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
 import { useContractForm } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { showErrorToast } from "../../../lib/error-toasts.ts";
@@ -69,30 +68,16 @@ export function EmployeeDrawer({ employeeId, onClose }: { employeeId: string | n
       title={title}
       closeButtonProps={{ "aria-label": t("common.close") }}
     >
-      {employeeId &&
-        (details.isPending ? (
-          <Group justify="center" py="xl">
-            <Loader role="status" aria-label={t("employerEmployees.drawer.loading")} />
-          </Group>
-        ) : details.isError ? (
-          <EmptyState
-            icon={<AlertIcon size={24} />}
-            text={
-              <span role="alert">
-                {details.error instanceof ApiError && details.error.status === 404
-                  ? t("employerEmployees.drawer.notFound")
-                  : t("employerEmployees.drawer.loadFailed")}
-              </span>
-            }
-            action={
-              <Button variant="default" onClick={() => void details.refetch()}>
-                {t("ds.table.retry")}
-              </Button>
-            }
-          />
-        ) : (
-          <EmployeeView key={employeeId} employee={details.data} />
-        ))}
+      {employeeId && (
+        <QueryFrame
+          query={details}
+          notFound={t("employerEmployees.drawer.notFound")}
+          errorText={() => t("employerEmployees.drawer.loadFailed")}
+          loadingLabel={t("employerEmployees.drawer.loading")}
+        >
+          {(data) => <EmployeeView key={employeeId} employee={data} />}
+        </QueryFrame>
+      )}
     </Drawer>
   );
 }
