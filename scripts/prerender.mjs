@@ -1,8 +1,8 @@
 // After `vite build` (the web app), `vite build --mode public` (the public pages' entry, ADR 023) and
 // `vite build --ssr` (their renderer in dist/ssr), ADR 010:
 // 1. renders every public page in fi, en and sv into dist/web/prerendered/ with a manifest the server reads,
-//    each naming the public entry, and writes the pages' one script (their head's and the entry's start)
-//    as a file of the build;
+//    each naming the public entry, with the pages' one script (their head's and the entry's start) and the
+//    entry's stylesheet written in;
 // 2. moves the source maps out of the served dist/web into dist/sourcemaps;
 // 3. writes brotli (maximum quality) and gzip copies of the text assets, which the server sends as they are.
 import { createHash } from "node:crypto";
@@ -54,7 +54,7 @@ function pageChunkKey(routeId) {
 /**
  * The stylesheets of a prerendered page's chunk and of the chunks it imports, which its HTML names after
  * the entry's own: the page is painted styled and nothing moves when its code arrives. The page chunk's
- * scripts are not preloaded (only the entry is, see writePageScript): on a slow phone connection they
+ * scripts are not preloaded (only the entry is, see pageScript): on a slow phone connection they
  * would share the bandwidth with the stylesheets and the font, and the page would paint later.
  */
 function pageStylesheets(manifest, routeId) {
@@ -93,33 +93,52 @@ function appEntry(template) {
 }
 
 /**
- * The prerendered pages' one script, a file of the build (the CSP runs no script written into a page),
- * loaded by each page's head: it sets what the first paint shows (entry-server.tsx's pageHeadScript),
- * and once the HTML is parsed, it starts the public entry from the frame after the first paint. The page
+ * The prerendered pages' one script, written into each page's head (entry-server.tsx) and allowed by its
+ * hash in the page's CSP (the server's plugins/prerendered-pages.ts): it sets what the first paint shows
+ * (pageHeadScript), and once the HTML is parsed, it starts the public entry from the frame after the
+ * first paint. A script of its own file cost a phone a round trip before anything was painted. The page
  * fetches the entry at once (modulepreload); a fast connection would otherwise deliver the code before
  * the first paint, and the page's HTML would wait for the app's start-up to show.
  */
-async function writePageScript(headScript, entrySrc) {
+function pageScript(headScript, entrySrc) {
   const start = `requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entrySrc)})))`;
   const source = `${headScript}document.addEventListener("DOMContentLoaded", () => ${start});\n`;
-  const hash = createHash("sha256").update(source).digest("base64url").slice(0, 8);
-  const file = `assets/page-start-${hash}.js`;
   // Compiled, not run: a slip in the pieces above fails the build, not every public page.
-  new Script(source, { filename: file });
-  await writeFile(join(WEB, file), source);
-  return `/${file}`;
+  new Script(source, { filename: "page-script.js" });
+  return source;
 }
 
 /**
- * The page names the public entry instead of the app's: its stylesheets where the shell names the app's,
- * and its script as a modulepreload, fetched but not run (the page script starts it, writePageScript).
+ * The entry's stylesheets as the page's own `<style>`: the first paint waits for no request but the
+ * HTML's. (The CSP takes inline styles, which Mantine sets.) The page chunks' stylesheets stay files
+ * (pageStylesheets): their chunk would load them a second time when it arrives.
  */
-function nameEntry(html, app, entry) {
+async function inlineStyles(hrefs) {
+  const sheets = await Promise.all(hrefs.map((href) => readFile(join(WEB, href), "utf8")));
+  for (const [i, css] of sheets.entries())
+    if (/<\/style/i.test(css)) throw new Error(`prerender: ${hrefs[i]} would end its <style> early`);
+  return sheets.map((css) => `<style>${css.trim()}</style>`);
+}
+
+/**
+ * The brand font's preload (vite.config.ts): on the app's shell it fetches the font with the stylesheet
+ * instead of after it. On a page whose stylesheet is in it, the font is asked for at the first layout
+ * anyway, and a preload only makes it share the phone's first round trips with what the first paint needs.
+ */
+const FONT_PRELOAD = /\s*<link rel="preload" href="[^"]+" as="font"[^>]*>/;
+
+/**
+ * The page names the public entry instead of the app's: its stylesheets, written in, where the shell
+ * names the app's, and its script as a modulepreload, fetched but not run (the page script starts it).
+ */
+function nameEntry(html, app, entry, styles) {
   if (!html.includes(app.tag)) throw new Error("prerender: a page names no entry script");
-  const styles = entry.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
-  let named = html.replace(app.tag, `<link rel="modulepreload" crossorigin href="${entry.src}">`);
+  if (!FONT_PRELOAD.test(html)) throw new Error("prerender: a page has no preload of the brand font");
+  let named = html
+    .replace(app.tag, `<link rel="modulepreload" crossorigin href="${entry.src}">`)
+    .replace(FONT_PRELOAD, "");
   for (const [i, tag] of app.styleTags.entries())
-    named = named.replace(tag, i === 0 ? styles.join("\n    ") : "");
+    named = named.replace(tag, () => (i === 0 ? styles.join("\n    ") : ""));
   return named;
 }
 
@@ -129,7 +148,8 @@ async function prerender() {
   const manifest = JSON.parse(await readFile(join(WEB, ".vite/public-manifest.json"), "utf8"));
   const app = appEntry(template);
   const entry = publicEntry(manifest);
-  const files = await prerenderPages(template, await writePageScript(pageHeadScript(), entry.src), {
+  const entryStyles = await inlineStyles(entry.styles);
+  const files = await prerenderPages(template, pageScript(pageHeadScript(), entry.src), {
     script: app.src,
     styles: app.styles,
   });
@@ -143,6 +163,7 @@ async function prerender() {
       styles ? rendered.replace("</head>", `    ${styles}\n  </head>`) : rendered,
       app,
       entry,
+      entryStyles,
     );
     await mkdir(dirname(join(PRERENDERED, file)), { recursive: true });
     await writeFile(join(PRERENDERED, file), html);

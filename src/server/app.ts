@@ -4,7 +4,7 @@ import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import helmet from "helmet";
+import helmet, { contentSecurityPolicy } from "helmet";
 import type { DestinationStream } from "pino";
 import type { Config } from "./config.ts";
 import type { AppContext } from "./context.ts";
@@ -161,27 +161,28 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
 
   registerErrorHandlers(app);
   // Helmet's headers, its policy parsed once: the Fastify plugin built the middleware again on every request.
+  const policy = {
+    defaultSrc: ["'self'"],
+    // Scripts only from the app's own files. A prerendered public page also runs the one head script
+    // the build wrote into it, allowed by its hash on that page alone (plugins/prerendered-pages.ts).
+    scriptSrc: ["'self'"],
+    // Mantine sets inline styles.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:"],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'", "data:"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: config.publicUrl.startsWith("https://") ? [] : null,
+  };
   const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Scripts only from the app's own files: no page carries an inline script, the prerendered
-        // pages' head script included (a file of the build, ADR 010).
-        scriptSrc: ["'self'"],
-        // Mantine sets inline styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", "data:"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith("https://") ? [] : null,
-      },
-    },
+    contentSecurityPolicy: { directives: policy },
     strictTransportSecurity: config.publicUrl.startsWith("https://"),
     // Agrees with frame-ancestors 'none' for browsers that know only the older header.
     frameguard: { action: "deny" },
   });
+  const policyWithScripts = (hashes: string[]) =>
+    contentSecurityPolicy({ directives: { ...policy, scriptSrc: [...policy.scriptSrc, ...hashes] } });
   app.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
   // Before the compression: an answer is kept under its Idempotency-Key as the JSON the serializer wrote.
   registerIdempotency(app, database.db);
@@ -280,7 +281,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
 
   await registerSpa(app, config.webDistDir, {
     devPages: config.nodeEnv !== "production",
-    pages: loadPrerenderedPages(config.webDistDir, config.publicUrl),
+    pages: loadPrerenderedPages(config.webDistDir, config.publicUrl, policyWithScripts),
     publicUrl: config.publicUrl,
   });
   return app;

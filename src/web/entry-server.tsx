@@ -145,18 +145,25 @@ const storedAnswersScript = (): string =>
 
 /**
  * What the prerendered pages run in their head before the first paint: the stored color scheme and the
- * stored answers. The build writes it as a file of its own (scripts/prerender.mjs), since the CSP runs
- * no script written into a page.
+ * stored answers. The build adds the public entry's start (scripts/prerender.mjs) and writes it into each
+ * page; the server's CSP for the page allows exactly that script by its hash (plugins/prerendered-pages.ts).
  */
 export const pageHeadScript = (): string => `${colorSchemeScript()}\n${storedAnswersScript()}\n`;
 
+/** The page's one script as an element of its head; a source that could end the element early fails. */
+function inlineScript(source: string): string {
+  if (/<\/script|<!--/i.test(source))
+    throw new Error("prerender: the head script would end its element early");
+  return `<script>${source}</script>`;
+}
+
 /**
- * Fills the built index.html with one page, its head script loaded from `headScriptSrc`; fails loudly
+ * Fills the built index.html with one page, its head script `headScript` written into it; fails loudly
  * when the template has changed shape.
  */
 function fillTemplate(
   template: string,
-  headScriptSrc: string,
+  headScript: string,
   page: PublicPage,
   rendered: { body: string; head: PageHead; data: PageData },
 ): string {
@@ -172,12 +179,12 @@ function fillTemplate(
     /<html lang="fi">/,
     `<html lang="${page.lang}" data-mantine-color-scheme="${DEFAULT_THEME}">`,
   );
-  // A plain (blocking) script, so it has run before the first paint; named before the stylesheets, so
-  // it never waits for them.
+  // Written into the page, so it has run before the first paint without a request of its own; before
+  // the stylesheets, so it never waits for them.
   html = replace(
     html,
     /<meta charset="UTF-8" \/>/,
-    `<meta charset="UTF-8" />\n    <script src="${escapeHtml(headScriptSrc)}"></script>`,
+    `<meta charset="UTF-8" />\n    ${inlineScript(headScript)}`,
   );
   html = replace(html, /<meta name="description"[^>]*>\s*/, "");
   html = replace(html, /<title>[^<]*<\/title>/, headTags(page, head));
@@ -193,12 +200,12 @@ export type PrerenderedFile = { page: PublicPage; html: string };
 
 /**
  * Every public page in every language, as HTML built on the shell `template` (dist/web/index.html), each
- * loading `headScriptSrc` (the file of pageHeadScript) in its head and naming `app`, the app's entry,
+ * with `headScript` (pageHeadScript and the entry's start) in its head and naming `app`, the app's entry,
  * for a visitor the page is not for (public-main.tsx).
  */
 export async function prerenderPages(
   template: string,
-  headScriptSrc: string,
+  headScript: string,
   app: PageData["app"],
 ): Promise<PrerenderedFile[]> {
   const texts = Object.fromEntries(
@@ -209,7 +216,7 @@ export async function prerenderPages(
   for (const page of publicPages()) {
     const { body, head, texts: carried } = await renderBody(page, texts[page.lang]);
     const data: PageData = { route: page.id, lang: page.lang, texts: carried, app };
-    files.push({ page, html: fillTemplate(template, headScriptSrc, page, { body, head, data }) });
+    files.push({ page, html: fillTemplate(template, headScript, page, { body, head, data }) });
   }
   return files;
 }

@@ -66,20 +66,22 @@ test("the assets come precompressed and immutable, without source maps; logged-i
   request,
 }) => {
   const { body } = await html(request, "/");
-  // The entry is fetched at once and started after the first paint by the page's one script, a file of
-  // the build that the head loads (scripts/prerender.mjs).
+  // The entry is fetched at once and started after the first paint by the page's one script, written
+  // into its head with the entry's stylesheet (scripts/prerender.mjs): nothing but the HTML before the
+  // first paint.
   const scripts = [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
     (m) => m[1],
   );
   expect(scripts).toHaveLength(1);
-  const pageScripts = [...body.matchAll(/<script src="([^"]+)"><\/script>/g)].map((m) => m[1]);
-  expect(pageScripts).toEqual([expect.stringMatching(/^\/assets\/page-start-[\w-]+\.js$/)]);
-  const pageScript = await request.get(pageScripts[0] ?? "");
-  expect(pageScript.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
-  expect(await pageScript.text()).toContain(
-    `requestAnimationFrame(() => setTimeout(() => import("${scripts[0]}")))`,
+  expect([...body.matchAll(/<script src=/g)]).toEqual([]);
+  expect(body).toContain(`requestAnimationFrame(() => setTimeout(() => import("${scripts[0]}")))`);
+  expect(body).not.toMatch(/<link rel="stylesheet"/);
+  expect(body).toMatch(/<style>(?:(?!<\/style)[\s\S]){1000,}<\/style>/);
+  // A page chunk's stylesheets stay files: the chunk names them again when it loads.
+  const calculator = await html(request, "/laskuri");
+  const styles = [...calculator.body.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)"/g)].map(
+    (m) => m[1],
   );
-  const styles = [...body.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
   expect(styles.length).toBeGreaterThanOrEqual(1);
   for (const asset of [...scripts, ...styles] as string[]) {
     for (const encoding of ["br", "gzip"]) {
@@ -131,14 +133,12 @@ test("without JavaScript the home page and the calculator still show, in the sto
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(pagesFi.calculator.title);
   await context.close();
 
-  // Scripts on but the app's own blocked: only the page's head script (a file of the build) can have set
-  // the stored scheme, so a dark visitor never sees a light first paint.
+  // Scripts on but the app's own files blocked: only the page's head script (written into it) can have
+  // set the stored scheme, so a dark visitor never sees a light first paint.
   const dark = await browser.newContext({ baseURL: workerServer });
   await dark.addInitScript(() => window.localStorage.setItem("pedaali-color-scheme", "dark"));
   const darkPage = await dark.newPage();
-  await darkPage.route("**/assets/*.js", (route) =>
-    route.request().url().includes("/assets/page-start-") ? route.continue() : route.abort(),
-  );
+  await darkPage.route("**/assets/*.js", (route) => route.abort());
   await darkPage.goto("/laskuri", { waitUntil: "commit" });
   await expect(darkPage.locator("html")).toHaveAttribute("data-mantine-color-scheme", "dark");
   await dark.close();
@@ -225,8 +225,7 @@ test("a visitor who scrolls before the app has taken the page over keeps the pla
     release = resolve;
   });
   await page.route("**/assets/**/*.js", async (route) => {
-    // Not the head's script: the page's first paint waits for it, and it only starts the held code.
-    if (!route.request().url().includes("/assets/page-start-")) await held;
+    await held;
     await route.continue();
   });
   await page.setViewportSize({ width: 375, height: 700 });
@@ -249,7 +248,7 @@ test("a test's goto returns once the app has taken the page over, however late t
 }) => {
   // The page's code comes a second late, as on a slow machine: a click straight after goto would do nothing.
   await page.route("**/assets/**/*.js", async (route) => {
-    if (!route.request().url().includes("/assets/page-start-")) await new Promise((r) => setTimeout(r, 1000));
+    await new Promise((r) => setTimeout(r, 1000));
     await route.continue();
   });
   await page.goto("/");

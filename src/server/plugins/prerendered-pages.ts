@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
@@ -18,7 +19,17 @@ export const PRERENDERED_DIR = "prerendered";
 type Manifest = { pages: Record<string, string> };
 type Encoding = "br" | "gzip";
 
-type Page = { html: Buffer; etag: string; compressed: Map<Encoding, Promise<Buffer>> };
+/** Sets the response's Content-Security-Policy (helmet's middleware), its scripts widened by `hashes`. */
+export type PolicyWithScripts = (
+  hashes: string[],
+) => (request: IncomingMessage, response: ServerResponse, next: () => void) => void;
+
+type Page = {
+  html: Buffer;
+  etag: string;
+  compressed: Map<Encoding, Promise<Buffer>>;
+  policy: ReturnType<PolicyWithScripts>;
+};
 
 export type PrerenderedPages = {
   /** Sends the page of `path`; null when there is none (the caller answers with the shell). */
@@ -52,8 +63,27 @@ function preferredEncoding(acceptEncoding: string | undefined): Encoding | null 
   return null;
 }
 
-/** The pages of the web build in `webDistDir`; none when it has no prerendered pages. */
-export function loadPrerenderedPages(webDistDir: string, publicUrl: string): PrerenderedPages {
+/**
+ * The CSP sources of the page's inline scripts: `'sha256-…'` of each `<script>` written without
+ * attributes (the head script of scripts/prerender.mjs; the page data's JSON block has a type and is
+ * never run). The page's policy allows these and no other script written into it.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, source = ""]) => `'sha256-${createHash("sha256").update(source).digest("base64")}'`,
+  );
+}
+
+/**
+ * The pages of the web build in `webDistDir`; none when it has no prerendered pages. Each is sent with
+ * the app's CSP widened to its own head script (`policyWith`), which it runs before the first paint
+ * without a request of its own.
+ */
+export function loadPrerenderedPages(
+  webDistDir: string,
+  publicUrl: string,
+  policyWith: PolicyWithScripts,
+): PrerenderedPages {
   const dir = resolve(webDistDir, PRERENDERED_DIR);
   const manifestFile = join(dir, "manifest.json");
   const manifest: Manifest = existsSync(manifestFile)
@@ -63,12 +93,15 @@ export function loadPrerenderedPages(webDistDir: string, publicUrl: string): Pre
   for (const [path, file] of Object.entries(manifest.pages)) {
     const html = Buffer.from(readFileSync(join(dir, file), "utf8").replaceAll(ORIGIN_PLACEHOLDER, publicUrl));
     const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
-    pages.set(path, { html, etag, compressed: new Map() });
+    const policy = policyWith(inlineScriptHashes(html.toString("utf8")));
+    pages.set(path, { html, etag, compressed: new Map(), policy });
   }
 
   function send(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply | null {
     const page = pages.get(path.length > 1 ? path.replace(/\/+$/, "") : path);
     if (!page) return null;
+    // Synchronous: helmet's middleware sets the header and calls on at once.
+    page.policy(request.raw, reply.raw, () => {});
     // HTML is revalidated on every visit (it names the current build's assets); the ETag makes that cheap.
     reply
       .code(200)

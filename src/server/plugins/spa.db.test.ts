@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,7 +10,7 @@ import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
 import { buildApp } from "../app.ts";
 import { type Config, testConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { PRERENDERED_DIR } from "./prerendered-pages.ts";
+import { inlineScriptHashes, PRERENDERED_DIR } from "./prerendered-pages.ts";
 
 // A stand-in build: index.html and a hashed font under /assets, as `npm run build:web` leaves them.
 const webDistDir = mkdtempSync(join(tmpdir(), "pedaali-web-"));
@@ -21,7 +22,14 @@ writeFileSync(join(webDistDir, FONT), Buffer.alloc(2048, 1));
 mkdirSync(join(webDistDir, PRERENDERED_DIR));
 writeFileSync(
   join(webDistDir, PRERENDERED_DIR, "manifest.json"),
-  JSON.stringify({ pages: { "/laskuri": "laskuri.html" } }),
+  JSON.stringify({ pages: { "/laskuri": "laskuri.html", "/": "index.html" } }),
+);
+// A page with its head script written in, and its page data (a JSON block the browser never runs).
+const HEAD_SCRIPT = 'document.documentElement.setAttribute("data-mantine-color-scheme","dark");';
+writeFileSync(
+  join(webDistDir, PRERENDERED_DIR, "index.html"),
+  `<!doctype html><head><script>${HEAD_SCRIPT}</script></head><div id=root><h1>Pedaali</h1></div>` +
+    `<script type="application/json" id="page-data">{"route":"home"}</script>`,
 );
 writeFileSync(
   join(webDistDir, PRERENDERED_DIR, "laskuri.html"),
@@ -83,7 +91,40 @@ describe("the brand font", () => {
   });
 });
 
+/** The sources of a CSP header's script-src. */
+const scriptSources = (csp: unknown) =>
+  /(?:^|;)\s*script-src ([^;]*)/.exec(String(csp))?.[1]?.trim().split(/\s+/) ?? [];
+
 describe("a prerendered page", () => {
+  it("runs its own head script and no other: the page's CSP names that script's hash, every other answer none", async () => {
+    const app = await appFor(testConfig());
+    try {
+      const hash = `'sha256-${createHash("sha256").update(HEAD_SCRIPT).digest("base64")}'`;
+      const home = await app.inject({ url: "/" });
+      expect(home.body).toContain(`<script>${HEAD_SCRIPT}</script>`);
+      expect(scriptSources(home.headers["content-security-policy"])).toEqual(["'self'", hash]);
+      // One header, not the app's and the page's: two policies would both have to allow the script.
+      expect(String(home.headers["content-security-policy"]).match(/script-src /g)).toHaveLength(1);
+      const again = await app.inject({ url: "/", headers: { "if-none-match": String(home.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(scriptSources(again.headers["content-security-policy"])).toEqual(["'self'", hash]);
+      // A page without a script of its own, the shell and the API keep the app's policy.
+      for (const url of ["/laskuri", "/kayttaja", "/api/health-check"]) {
+        const res = await app.inject({ url });
+        expect(scriptSources(res.headers["content-security-policy"]), url).toEqual(["'self'"]);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("takes for its head script only a script without attributes, never the page data", () => {
+    expect(inlineScriptHashes(`<script>a()</script><script type="application/json">{}</script>`)).toEqual([
+      `'sha256-${createHash("sha256").update("a()").digest("base64")}'`,
+    ]);
+    expect(inlineScriptHashes(`<script src="/assets/a.js"></script>`)).toEqual([]);
+  });
+
   it("is answered once, compressed or not, with nothing logged about a second answer", async () => {
     const lines: string[] = [];
     const logStream = new Writable({
