@@ -318,6 +318,22 @@ describe("the code's shape", () => {
     expect(web.filter((f) => noon.test(read(f)))).toEqual([]);
   });
 
+  it("loads one object's page through QueryFrame, which alone tells a query's 404 from its other failures", () => {
+    // The spinner, the not-found and the retry of a detail page are written once (components/query-frame.tsx),
+    // so every page says them alike. A page that reads its query's 404 itself is writing that frame again.
+    const ownNotFound = /\b(\w+)\.error instanceof ApiError && \1\.error\.status === 404/;
+    const features = sources.filter((f) => f.startsWith("src/web/features/"));
+    expect(features.filter((f) => ownNotFound.test(read(f)))).toEqual([]);
+    expect(ownNotFound.test(read("src/web/components/query-frame.tsx"))).toBe(true);
+    expect(
+      ownNotFound.test("const missing = company.error instanceof ApiError && company.error.status === 404;"),
+    ).toBe(true);
+    // A refusal of a change read by its own code is not a page's frame.
+    expect(ownNotFound.test('save.error instanceof ApiError && save.error.code === "INVALID_TOKEN"')).toBe(
+      false,
+    );
+  });
+
   it("shows money on the web through money() of lib/money.ts, with no wrapper of a feature's own", () => {
     // The reader's language is bound in one place, so every screen writes a sum the same way.
     const formats = /\bformat(?:Money|Cents)\(/;
