@@ -115,7 +115,7 @@ export function isAbsentOn(absence: AbsencePeriod, day: string): boolean {
 }
 
 /**
- * What an absence means for the lease (ADR 008; research note §6 "Pay interruption"):
+ * What an absence means for the lease (ADR 008; docs/product.md "Absences and the employment's end"):
  * - Sick leave (Sairasloma): the employer pays salary or receives the sickness allowance, so the
  *   gross-salary deduction goes on as before.
  * - Parental leave (Vanhempainvapaa) and other absences ("Muu, mikä": study leave, unpaid leave,
@@ -123,7 +123,7 @@ export function isAbsentOn(absence: AbsencePeriod, day: string): boolean {
  *   paused (the bike stays with the employee), so the month's payment is deferred and collected from
  *   the first pay after the return.
  * - Over LONG_ABSENCE_DAYS the employer and employee should agree on redeeming or returning the bike
- *   (the peers' 90-day rule); the UI says so.
+ *   (the 90 days other providers use too); the UI says so.
  */
 export type AbsenceEffect = "DEDUCTION_CONTINUES" | "DEDUCTION_DEFERRED";
 

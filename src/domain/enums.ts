@@ -404,7 +404,8 @@ export type UserPaymentKind = (typeof USER_PAYMENT_KINDS)[number];
 
 /**
  * Why a lease ends (a bike redemption case): its term runs out, or it ends early because the
- * employee resigned, the employer ended the employment, or a long absence (research note §6).
+ * employee resigned, the employer ended the employment, or a long absence (docs/product.md "The lease's
+ * end (redemption)").
  */
 export const REDEMPTION_REASONS = [
   "LEASE_TERM_ENDS",

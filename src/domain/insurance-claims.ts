@@ -4,11 +4,11 @@ import { addMonths, daysInMonth, monthsBetween, periodOf } from "./payroll/perio
 
 /**
  * Insurance claims (ADR 009): theft or damage of a leased bike, the employee's report and the
- * helpdesk's handling. The rules are ours, from the research on peers (research/peers.md):
+ * helpdesk's handling. The rules are ours (docs/product.md "Insurance claims"):
  *
- * - A theft needs the police report number ("a police report is needed for theft").
- * - A claim is reported within 14 days of the incident (the peers' dealer deadline); a later report is
- *   still taken, flagged as late.
+ * - A theft needs the police report number.
+ * - A claim is reported within 14 days of the incident (the deadline other providers give their
+ *   dealers); a later report is still taken, flagged as late.
  * - What the employee bears is shown before they send the report: the deductible (omavastuu, 240 € by
  *   default, as Vapaus has it) and the insured value, the package price less 1 % for each full month
  *   since the lease started (GoByBike's rule), never below zero.

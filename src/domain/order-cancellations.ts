@@ -15,7 +15,7 @@ import {
  *
  * Before the agreement is signed nothing is committed, so the employee's and the employer's cancellation
  * cancels the order at once; after that (CONFIRMED onwards) theirs is a request the helpdesk carries out
- * (the peers' stage rules, research peers.md §2.4). The helpdesk cancels at once from any status above.
+ * (docs/product.md "Cancelling an order"). The helpdesk cancels at once from any status above.
  * Which it is, is one question to the order's transition table: may this side make the move now.
  */
 

@@ -31,7 +31,7 @@ import {
   sameDayMonthsLater,
 } from "./redemption.ts";
 
-/** Research note §7.3 "Lease-vs-buy illustration": a 3 000 € package over 36 months. */
+/** A 3 000 € package over 36 months, leased at 100 € a month with a 5 % redemption price. */
 const PACKAGE = 300_000;
 const terms = (residualPercent: number, annualInterestPercent = 0): RedemptionTerms => ({
   packageCents: PACKAGE,
@@ -61,7 +61,7 @@ const day = fc
   .map((d) => d.toISOString().slice(0, 10));
 
 describe("the redemption price", () => {
-  it("is the residual at the term's end: 5 % of 3 000 € is 150 €, Edenred's 1 % is 30 € (research §6, §7.3)", () => {
+  it("is the residual at the term's end: 5 % of 3 000 € is 150 €, Edenred's 1 % is 30 €", () => {
     expect(redemptionPriceCents(terms(5), 36)).toBe(15_000);
     expect(redemptionPriceCents(terms(1), 36)).toBe(3_000);
     expect(redemptionPriceCents(terms(5, 4.9), 36)).toBe(15_000);

@@ -7,22 +7,21 @@ import { addDays } from "./user-payments.ts";
  * The end of a lease (ADR 009): the redemption price by rule, the deadlines, and the options
  * the employee has with their costs compared. Pure rules over plain inputs; money is cents incl. VAT
  * (the package price is VAT-inclusive, 25.5 %), dates are Helsinki calendar dates (YYYY-MM-DD).
- * Sources: research note finnish-bike-benefit-tax.md (§1.2, §1.3, §6, §7.3) and peers.md (§2.10
- * Vapaus, §2.12 GoByBike, §2.13 Etufillari).
+ * The rules are docs/product.md "The lease's end (redemption)"; their tax notes are docs/tax-parameters.md
+ * "The bike benefit's tax rules".
  */
 
 // ---- Constants, each with its source -------------------------------------------------------------
 
 /**
- * The redemption offer goes out this many days before the term's end. Peers remind 4–6 weeks ahead
- * (Lease a Bike) or 12 weeks (Eurorad) (peers.md §5.2 idea 20); we take 8 weeks.
+ * The redemption offer goes out this many days before the term's end: 8 weeks, where others remind 4–6
+ * weeks ahead (Lease a Bike) or 12 weeks (Eurorad); docs/product.md "The lease's end (redemption)".
  */
 export const OFFER_LEAD_DAYS = 56;
 
 /**
  * An early end takes effect on the last day of a month; told by the 20th it is that month's, later the
- * next month's (Vapaus, peers.md §2.10: "Terminations take effect on the last day of the month;
- * Vapaus must be told by the 20th").
+ * next month's, as Vapaus does it (docs/product.md "The lease's end (redemption)").
  */
 export const EARLY_END_NOTICE_DAY = 20;
 
@@ -31,15 +30,16 @@ const MIN_DECISION_DAYS = 7;
 
 /**
  * During a pay interruption the employer covers the payments for 90 days when it caused it (a
- * lay-off), 30 days otherwise (GoByBike common policy, research note §6 "Pay interruption").
+ * lay-off), 30 days otherwise, as GoByBike's common policy has it (docs/product.md "The lease's end
+ * (redemption)").
  */
 export const EMPLOYER_CAUSED_COVER_DAYS = 90;
 export const OTHER_ABSENCE_COVER_DAYS = 30;
 
 /**
  * What an early return costs: the return fee of Vapaus' cancellation coverage, Pro/Enterprise (260 €;
- * Starter 340 €), plus delivery 25 € in the capital area or 59 € elsewhere (research note §6 "Early
- * termination cost"; peers.md §2.10).
+ * Starter 340 €), plus delivery 25 € in the capital area or 59 € elsewhere (docs/product.md "The lease's
+ * end (redemption)").
  */
 export const RETURN_FEE_CENTS = 26_000;
 export const RETURN_DELIVERY_CAPITAL_AREA_CENTS = 2_500;
@@ -71,8 +71,8 @@ export type RedemptionTerms = {
 };
 
 /**
- * The redemption price after `monthsPaid` months (research note §6, the platform's monthly-payment
- * model): at the term's end the residual value; before it the balance of the financing still owed,
+ * The redemption price after `monthsPaid` months (the monthly-payment model of lease-payment.ts,
+ * docs/product.md "The lease's end (redemption)"): at the term's end the residual value; before it the balance of the financing still owed,
  * B_k = P·(1+i)^k − A·((1+i)^k − 1)/i with A the annuity's financing part and i the monthly rate, a
  * straight line from P to R when i = 0. Rounded to the cent, never below the residual, never above the
  * package price.
@@ -114,7 +114,7 @@ export type RedemptionPriceRow = {
 
 /**
  * The month-by-month redemption price table the employee is given (GoByBike gives "a monthly
- * redemption-price table at the start", research note §6 "Employment ends"): the price if the lease
+ * redemption-price table at the start"; docs/product.md "The lease's end (redemption)"): the price if the lease
  * ends at the end of each of its months, from the first to the last (the residual).
  */
 export function redemptionPriceTable(terms: RedemptionTerms, startDate: string): RedemptionPriceRow[] {
@@ -242,7 +242,7 @@ export type RedemptionSchedule = {
 /**
  * The case's dates by its reason:
  * - the term ends: the lease ends on its end date; the employee chooses at least one calendar month
- *   before it (GoByBike, peers.md §2.12). With no choice by the end the bike is returned.
+ *   before it (as GoByBike asks; docs/product.md "The lease's end (redemption)"). With no choice by the end the bike is returned.
  * - the employment ends: the lease ends on the last day of the last working day's month (never before
  *   that day); without a known last working day, by the 20th rule from today. The choice is due on the
  *   20th of that month.
@@ -300,9 +300,10 @@ export const OPTION_OUTCOMES = [
 export type OptionOutcome = (typeof OPTION_OUTCOMES)[number];
 
 /**
- * The tax note of an option: buying the bike below its fair value may be counted as salary (research
- * note §1.2, a 2020 statement; the current Vero text was not found, so: verify); a colleague taking the
- * lease over makes a new contract, taxable from its start (research note §1.3).
+ * The tax note of an option: buying the bike below its fair value may be counted as salary (only a 2020
+ * statement says so; no current text of the Tax Administration was found, so: verify); a colleague taking
+ * the lease over makes a new contract, taxable from its start. Both: docs/tax-parameters.md "The bike
+ * benefit's tax rules".
  */
 export const OPTION_TAX_NOTES = ["VERIFY_FAIR_VALUE", "NEW_CONTRACT_TAXABLE"] as const;
 export type OptionTaxNote = (typeof OPTION_TAX_NOTES)[number];

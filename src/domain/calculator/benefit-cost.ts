@@ -3,7 +3,8 @@ import { type WageTax, wageTax } from "../tax/wage-tax.ts";
 
 /**
  * What a bike benefit really costs an employee: the wage-tax engine run for every calendar year the
- * lease touches, once without the bike and once with it (research note §8, "Bike benefit effect").
+ * lease touches, once without the bike and once with it (docs/tax-parameters.md "How the wage tax is
+ * computed").
  *
  * - The employer deducts the monthly payment less its subsidy from the gross salary (a gross-salary
  *   exchange); the benefit's value is the whole payment.

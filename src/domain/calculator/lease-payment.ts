@@ -1,7 +1,8 @@
 import { percentOfCents } from "../money.ts";
 
 /**
- * The monthly leasing payment of a bike package (research note §6, the platform's own model): an
+ * The monthly leasing payment of a bike package (the platform's own model, docs/product.md "The lease's
+ * end (redemption)"): an
  * annuity on the VAT-inclusive package price that leaves the residual value at the end, plus the monthly
  * insurance, maintenance budget and service fee of the billing table.
  *

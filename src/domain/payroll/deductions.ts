@@ -7,7 +7,7 @@ import type { PayrollAbsence, PayrollAbsenceFlag, PayrollLease } from "./types.t
 /**
  * The gross-salary deduction month by month: absences that leave a month without pay defer the
  * payment, the first month with pay catches up, and the employment's last month collects everything
- * (research note §6 "Pay interruption" and "Employment ends"; the effects of absenceEffect in
+ * (docs/product.md "Absences and the employment's end"; the effects of absenceEffect in
  * src/domain/employees.ts; ADR 008).
  */
 
@@ -22,9 +22,8 @@ function overlapsPeriod(absence: Period, period: string): boolean {
 
 /**
  * Whether the month is without pay for the employee: absences whose effect is DEDUCTION_DEFERRED
- * (parental leave, other unpaid absence) together cover every day of it (research note §6: the
- * employer is not obliged to give benefits during unpaid leave and may charge afterwards; Vapaus: the
- * lease cannot be paused, payments may be deducted in advance or afterwards). Sick leave is paid (the
+ * (parental leave, other unpaid absence) together cover every day of it (docs/product.md "Absences and
+ * the employment's end": the lease cannot be paused, so the payment is deducted afterwards). Sick leave is paid (the
  * employer pays salary or receives the allowance) and a month with any paid day has pay to deduct from.
  */
 export function isMonthWithoutPay(absences: readonly PayrollAbsence[], period: string): boolean {
@@ -73,8 +72,8 @@ export function absenceFlag(absences: readonly PayrollAbsence[], period: string)
 
 /**
  * The period of the employee's last working day, or null when no end is known (2999-01-01). That month
- * is the last with a deduction; later months have no row (research note §6 "Employment ends": what
- * happens to the bike, redeem or transfer, is another process).
+ * is the last with a deduction; later months have no row (docs/product.md "Absences and the
+ * employment's end": what happens to the bike, redeem or transfer, is the lease's end, another process).
  */
 export function employmentEndPeriod(lastWorkingDayDate: string): string | null {
   return lastWorkingDayDate === DEFAULT_LAST_WORKING_DAY ? null : periodOf(lastWorkingDayDate);

@@ -75,7 +75,7 @@ export const AMOUNT_KINDS = [
 export type AmountKind = (typeof AMOUNT_KINDS)[number];
 
 /**
- * The Incomes Register income type of each kind, as the tax rules give them (research note §1.1):
+ * The Incomes Register income type of each kind, as the Tax Administration gives them (docs/tax-parameters.md "Reporting"):
  * 363 the benefit's tax-free part, 364 its part counted as wage, 420 the compensation collected from
  * the employee. The gross-salary deduction is the salary exchange itself and the net deduction the
  * employee's own payments from net pay: neither is an income type of its own, so the company's wage

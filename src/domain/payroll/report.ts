@@ -37,7 +37,8 @@ import {
 /**
  * Whether a lease's benefit is reported in a month: the lease runs (its month count from the start
  * month) and the month is not after the employment's last month. The value is reported also in a month
- * without pay: the employee keeps the bike (research note §1.1: the benefit is always reported).
+ * without pay: the employee keeps the bike, and the benefit is always reported (docs/tax-parameters.md
+ * "Reporting").
  */
 export function benefitReportedIn(
   lease: Pick<PayrollLease, "startDate" | "leaseTimeMonths">,
@@ -141,7 +142,7 @@ export function yearToDateTaxFreeCents(
 }
 
 /**
- * An own payment as a row's one-off (research note §1.1 income types): OWN_SHARE, the part of the
+ * An own payment as a row's one-off (the income types of docs/tax-parameters.md "Reporting"): OWN_SHARE, the part of the
  * package above the max price paid by the employee, is compensation collected for the benefit (income
  * type 420) and a net-pay deduction; a REDEMPTION (buying the bike) and OTHER payments are net-pay
  * deductions without an income type.

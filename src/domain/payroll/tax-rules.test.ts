@@ -82,7 +82,7 @@ describe("periods", () => {
   });
 });
 
-describe("the tax regime by commitment date (research note §1.3)", () => {
+describe('the tax regime by commitment date (docs/tax-parameters.md "The transition")', () => {
   it.each([
     ["2021-01-01", "GRANDFATHERED"],
     ["2025-04-23", "GRANDFATHERED"],

@@ -3,25 +3,26 @@ import { addMonths, lastDayOf, nextDay, periodOf } from "./period.ts";
 import type { BikeBenefitRule, PayrollLease, TaxRegime } from "./types.ts";
 
 /**
- * The bike benefit's tax rules for the payroll report, one small function each. Sources: the research
- * note /work/shared/research/finnish-bike-benefit-tax.md (§0, §1.1, §1.3) and ADR 008. The yearly
+ * The bike benefit's tax rules for the payroll report, one small function each. Sources: the law and
+ * the Tax Administration's pages named in docs/tax-parameters.md "The bike benefit's tax rules", and
+ * ADR 008. The yearly
  * amounts come from the tax tables (TaxYear["bikeBenefit"]) through taxFreeLimitCents of the
  * calculator; the dates below only name the regime a lease is shown with.
  */
 
 /**
- * The last commitment date that keeps the exemption (research note §1.3: orders approved on or before
- * 23.4.2025 stay exempt; HE 98/2025, EV 120/2025). The tax tables hold the same date from 2026 on
+ * The last commitment date that keeps the exemption (benefits committed to on or before 23.4.2025 stay
+ * exempt; HE 98/2025 vp, EV 120/2025 vp). The tax tables hold the same date from 2026 on
  * (grandfatheredUntil); this is the default for years whose table has none (2025).
  */
 export const GRANDFATHERED_UNTIL = "2025-04-23";
 
-/** The first day on which a new commitment is taxable from the start (research note §1.3, EV 120/2025). */
+/** The first day on which a new commitment is taxable from the start (EV 120/2025 vp). */
 export const EXEMPTION_REPEALED_FROM = "2026-01-01";
 
 /**
  * A grandfathered benefit stays exempt until the end of the original contract term, "but not longer
- * than 5 years from benefit start" (research note §0 and §1.3, Vapaus news on the proposal). Payroll
+ * than 5 years from benefit start" (HE 98/2025 vp; docs/tax-parameters.md "The bike benefit's tax rules"). Payroll
  * counts whole months, and a lease's months are counted from its start month, so the 5 years are the
  * lease's first 60 months.
  */
@@ -33,7 +34,7 @@ export function regimeDate(lease: Pick<PayrollLease, "commitmentDate" | "startDa
 }
 
 /**
- * The tax regime of a commitment date (research note §1.3 "Transition rules"): on or before
+ * The tax regime of a commitment date (docs/tax-parameters.md "The transition"): on or before
  * grandfatheredUntil (23.4.2025) the exemption is kept (GRANDFATHERED); from 24.4.2025 to 31.12.2025
  * it is exempt only in 2025 (EXEMPT_2025_ONLY); from 1.1.2026 taxable from the start (TAXABLE).
  */
@@ -56,8 +57,8 @@ export function leasePeriods(lease: Pick<PayrollLease, "startDate" | "leaseTimeM
 }
 
 /**
- * The yearly tax-free limit a lease has in a calendar year with this rule (TVL 64 § 4 mom., research
- * note §1.1 and §1.3), and the last month it has it: the tax table's limit for its commitment date
+ * The yearly tax-free limit a lease has in a calendar year with this rule (TVL 64 § 4 mom. and its
+ * transition; docs/tax-parameters.md "The exemption", "The transition"), and the last month it has it: the tax table's limit for its commitment date
  * through taxFreeLimitCents (1 200 € until 2025; from 2026 only for commitments on or before 23.4.2025),
  * up to a grandfathered lease's 60th month (null: no such month). The 3 400 € shared with a commuter
  * ticket is not applied: we do not know the ticket (0).
@@ -105,7 +106,7 @@ export function taxFreeCommitments(rule: BikeBenefitRule): "ALL" | "NONE" | { on
 }
 
 /**
- * The tax-free part (income type 363) of one lease in one month (research note §1.1): at most one
+ * The tax-free part (income type 363) of one lease in one month (docs/tax-parameters.md "Reporting"): at most one
  * twelfth of the yearly limit (1 200 € / 12 = 100 €; Asteri: 170 €/month → 100 € tax-free + 70 €
  * taxable), never more than the benefit's value, and never more than what is left of the employee's
  * yearly limit after the tax-free parts of the year's earlier months and of their other leases. The
@@ -124,7 +125,7 @@ export function monthlyTaxFreeCents(
 /**
  * What applies to one lease, as every view that shows an order's tax line says it (the employee's page,
  * the helpdesk's order, the payroll report), read from the lease's own commitment and start dates by the
- * transition rules (research note §1.3):
+ * transition rules (docs/tax-parameters.md "The transition"):
  * - UNKNOWN: the dates that decide are not known yet (no commitment nor start; or a lease that could be
  *   tax-free has not started, so its tax-free time cannot be told);
  * - TAXABLE: never tax-free: committed from 1.1.2026, or committed 24.4.–31.12.2025 with a lease that
@@ -144,7 +145,7 @@ export type LeaseTax = {
   taxableFrom: string | null;
 };
 
-/** The last day of the 2025-only exemption (research note §1.3: exempt in 2025, taxable from 1.1.2026). */
+/** The last day of the 2025-only exemption (exempt in 2025, taxable from 1.1.2026; docs/tax-parameters.md "The transition"). */
 const LAST_EXEMPT_2025_DAY = "2025-12-31";
 
 export function leaseTax(

@@ -98,12 +98,12 @@ export type PayrollInput = {
 // Output -----------------------------------------------------------------------------------------
 
 /**
- * The tax regime a lease has by its commitment date (research note §1.3):
+ * The tax regime a lease has by its commitment date (docs/tax-parameters.md "The transition"):
  * GRANDFATHERED on or before 23.4.2025, EXEMPT_2025_ONLY 24.4.–31.12.2025, TAXABLE from 1.1.2026.
  */
 export type TaxRegime = "GRANDFATHERED" | "EXEMPT_2025_ONLY" | "TAXABLE";
 
-/** The Incomes Register income types of the bike benefit (research note §1.1). */
+/** The Incomes Register income types of the bike benefit (docs/tax-parameters.md "Reporting"). */
 export const INCOME_TYPE_TAX_FREE = 363;
 export const INCOME_TYPE_TAXABLE = 364;
 export const INCOME_TYPE_COMPENSATION = 420;

@@ -4,14 +4,15 @@ import type { TaxDeductionType, TaxYear } from "./tax-year.ts";
 export { PUBLISHED_MUNICIPAL_RATES } from "./municipal-rates/published-municipal-rates.ts";
 
 /**
- * The published parameters of the 2025 and 2026 tax years, as gathered in
- * ../shared/research/finnish-bike-benefit-tax.md (each figure's source below). They seed the tax tables;
- * at run time the calculator reads the tables, which admins correct when a figure changes.
+ * The published parameters of the 2025 and 2026 tax years, each figure with its source below (the
+ * law, the Tax Administration's pages and decisions, and where those were not found the sources named).
+ * They seed the tax tables; at run time the calculator reads the tables, which admins correct when a
+ * figure changes.
  *
- * `confirmed` means the Tax Administration's own published wage examples of the year
- * (fi-vero-wage-examples.md: eight gross wages from 10 000 to 70 000 €, a Helsinki resident aged 17–64
- * without children) come out to the cent with these figures (wage-examples.test.ts proves it). What those
- * examples do not reach stays unconfirmed and its row says why (`unproven`).
+ * `confirmed` means the Tax Administration's own published wage examples of the year ("Esimerkkejä
+ * palkan, eläkkeen ja etuuden veroprosenteista" on vero.fi: eight gross wages from 10 000 to 70 000 €, a
+ * Helsinki resident aged 17–64 without children) come out to the cent with these figures
+ * (wage-examples.test.ts proves it). What those examples do not reach stays unconfirmed and its row says why (`unproven`).
  * docs/tax-parameters.md lists every figure with its source.
  */
 

@@ -6,8 +6,8 @@ import { publishedParameters } from "./test-fixtures.ts";
 import { taxCardPercent, wageTax } from "./wage-tax.ts";
 
 /**
- * The Tax Administration's own wage examples ("Esimerkkejä palkan, eläkkeen ja etuuden veroprosenteista",
- * as reproduced in shared/research/fi-vero-wage-examples.md): a Helsinki resident in the Evangelical
+ * The Tax Administration's own wage examples ("Esimerkkejä palkan, eläkkeen ja etuuden veroprosenteista"
+ * on vero.fi, listed in docs/tax-parameters.md): a Helsinki resident in the Evangelical
  * Lutheran church, aged 17–64, no children, wages only. "Tax" is what the tax card withholds (state,
  * municipal, church and medical care tax less the work income deduction, Yle tax and the daily allowance
  * contribution); the tax card percent is it over the gross wage, rounded up to the next half percent.

@@ -7,14 +7,14 @@ import { CHURCHES } from "./tax-year.ts";
 import { publishedParameters } from "./test-fixtures.ts";
 
 /**
- * A second, independent implementation of the published rules (shared/research/finnish-bike-benefit-tax.md
- * §8 steps 1–15 and its appendix's parameter table), written from the note alone: its own parameters typed
- * in from the note, its own reading of the year's municipal list, its own arithmetic. The calculator must
+ * A second, independent implementation of the published rules (the steps of docs/tax-parameters.md "How
+ * the wage tax is computed" and the year's published parameters), written from those alone: its own
+ * parameters typed in, its own reading of the year's municipal list, its own arithmetic. The calculator must
  * agree with it to the cent for any salary, municipality, church, age and year, so that a wrong parameter
  * in the tax tables, a wrong rate picked from the list or a step done in the wrong order shows here.
  *
  * Amounts are integer cents; rates are hundredths of a percent (7.15 % → 715), so every product is exact
- * and each computed tax or deduction is rounded half away from zero to the cent, as the note says.
+ * and each computed tax or deduction is rounded half away from zero to the cent, as the Tax Administration does.
  */
 
 type Rule = {
@@ -98,7 +98,7 @@ type Person = {
   churchRate: number;
 };
 
-/** §8 steps 1–15 for a wage with no benefits: the tax card's withholding and the net pay in money, in cents. */
+/** The steps of docs/tax-parameters.md "How the wage tax is computed" for a wage with no benefits: the tax card's withholding and the net pay in money, in cents. */
 function reference(p: Person): { withheld: number; net: number } {
   const rule = RULES[p.year];
   const W = p.annualWageCents;
@@ -218,7 +218,7 @@ describe("the calculator against an independent implementation of the published 
   });
 
   it("is itself right: it reproduces the Tax Administration's wage examples for a Helsinki resident", () => {
-    // shared/research/fi-vero-wage-examples.md: Helsinki 5.30 % and its parish 1.00 %, aged 40, no children.
+    // The wage examples of docs/tax-parameters.md: Helsinki 5.30 % and its parish 1.00 %, aged 40, no children.
     const examples: [2025 | 2026, number, number][] = [
       [2025, 20_000, 270.5],
       [2025, 40_000, 6_183.08],

@@ -6,7 +6,7 @@ import { type WageTaxInput, wageTax } from "./wage-tax.ts";
 
 const YEARS: Record<number, TaxYear> = { 2025: TAX_YEAR_2025, 2026: TAX_YEAR_2026 };
 
-/** A wage earner of the research note's §7.2: monthly salary × 12, age 35, no church, no children. */
+/** The hand-computed earner below: monthly salary × 12, age 35, no church, no children. */
 function earner(
   monthlyEuros: number,
   municipalPercent: number,
@@ -28,7 +28,9 @@ function earner(
 
 const euros = (cents: number) => cents / 100;
 
-describe("wage tax: the research note's §7.2 test vectors, to the cent", () => {
+// Test vectors computed by hand with the steps of docs/tax-parameters.md "How the wage tax is computed"
+// and the year's published parameters (Yle tax 15 150 € / 160 €), every step rounded to the cent.
+describe("wage tax: hand-computed test vectors, to the cent", () => {
   // year, municipality %, gross €/month, then the table's columns in €/year.
   const rows = [
     [

@@ -3,7 +3,7 @@ import type { AgeBoundRate, TaxYear } from "./tax-year.ts";
 
 /**
  * The annual income tax and employee contributions of a wage earner resident in mainland Finland, step
- * by step as in ../shared/research/finnish-bike-benefit-tax.md §8 (1–15). Every computed tax,
+ * by step as docs/tax-parameters.md "How the wage tax is computed" lists them. Every computed tax,
  * contribution and deduction is rounded to the cent, as the tax administration does. Pure: the year's
  * parameters come in with the call.
  */
@@ -17,7 +17,8 @@ export type WageTaxInput = {
   taxFreeBenefitCents: number;
   /**
    * How much of the tax-free benefit was agreed as part of the salary (a gross-salary exchange): that
-   * part still counts as pension and unemployment-insurance wage (research note §1.4).
+   * part still counts as pension and unemployment-insurance wage (docs/tax-parameters.md "A gross-salary
+   * exchange").
    */
   taxFreeBenefitInSalaryCents: number;
   /** Age during the tax year. */

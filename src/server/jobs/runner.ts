@@ -23,7 +23,7 @@ import { applyRetention, RETENTION_CRON, RETENTION_QUEUE } from "./retention.ts"
 /**
  * Scheduled jobs on pg-boss 10 (the nightly inactivity deactivation, the monthly payroll report mail,
  * the employers' monthly lease invoices, the leasing companies' decisions every 10 minutes): on PostgreSQL through its own small pool (DATABASE_URL), on the
- * embedded PGlite through pg-boss's `db` adapter on the app's own client (stack notes §3.7). Started by
+ * embedded PGlite through pg-boss's `db` adapter on the app's own client (ADR 002). Started by
  * main.ts only (buildApp's `jobs` option); a queue that fails to start is logged and the app serves on.
  */
 

@@ -40,7 +40,7 @@ describe("the brokerage inquiry mail to customer service", () => {
     expect(new Set(mails.map((m) => m.subject)).size).toBe(3);
   });
 
-  it("speaks of pyörävälitys, bike brokerage and cykelförmedling (GLOSSARY.md)", () => {
+  it("speaks of pyörävälitys, bike brokerage and cykelförmedling (docs/glossary.md)", () => {
     expect(brokerageInquiryMail("fi", params).subject).toContain("Pyörävälitys");
     expect(brokerageInquiryMail("en", params).subject).toContain("Bike brokerage");
     expect(brokerageInquiryMail("sv", params).subject).toContain("Cykelförmedling");

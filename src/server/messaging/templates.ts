@@ -4,7 +4,7 @@ import { type LayoutWords, type MailContent, renderMail } from "./layout.ts";
 
 /**
  * The mails and SMS the app sends, in Finnish (default), English and Swedish, in the words of
- * GLOSSARY.md: what every template shares (the template names, the language, the greeting, the frame
+ * docs/glossary.md: what every template shares (the template names, the language, the greeting, the frame
  * of layout.ts). The texts are in one file per area (account-mails.ts, contact-change-mails.ts,
  * employee-mails.ts, …). Each mail renders `{ template, subject, text, html }` and each SMS
  * `{ template, text }`, ready to spread into `messaging.sendMail({ to, ...mail })` /

@@ -18,7 +18,7 @@ const ALL = Object.entries(FILES).flatMap(([file, catalogue]) =>
 );
 
 /**
- * The repeal of the bike benefit's tax exemption is one fact with one date (research note §1.3: repealed
+ * The repeal of the bike benefit's tax exemption is one fact with one date (docs/tax-parameters.md: repealed
  * from 1.1.2026; the grandfathering cut-off 24.4.2025), and it has happened: no text may say it is
  * coming, nor give it another date (31.12.2025 as the exemption's end, 1.1.2026 as the day it "ended").
  */

@@ -32,7 +32,8 @@ export async function refreshQueries(queryClient: QueryClient, keys: readonly Qu
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    // One place turns failures into toasts (docs/product.md "Errors"); apiFetch itself never does (code-style-anchors §9.6).
+    // One place turns failures into toasts (docs/product.md "Errors"); apiFetch itself never does, so a caller that
+    // handles a failure itself is not answered with a second toast.
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (!query.meta?.silent) showErrorToast(error);

@@ -21,7 +21,7 @@ describe("the Tax Administration's lists of municipal and parish rates", () => {
     }
   });
 
-  it("holds the rates the research spot-checked", () => {
+  it("holds the big cities' rates and the mainland's lowest and highest, as published", () => {
     for (const year of [2025, 2026]) {
       expect(byCode(year, "091")).toMatchObject({ municipality: "Helsinki", municipalitySv: "Helsingfors" });
       expect(byCode(year, "091")).toMatchObject({

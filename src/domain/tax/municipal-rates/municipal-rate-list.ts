@@ -2,8 +2,8 @@ import type { MunicipalRate } from "../tax-year.ts";
 import { readMunicipalRateCsv } from "./rate-list-file.ts";
 
 /**
- * Reads a list this repository keeps (the research's fi-municipal-tax-rates-<year>.csv, the seed of the
- * tax tables) with the import's reader (rate-list-file.ts). A list that does not read stops the seed
+ * Reads a list this repository keeps (rates-<year>.csv.ts, the Tax Administration's yearly decision as
+ * CSV, the seed of the tax tables) with the import's reader (rate-list-file.ts). A list that does not read stops the seed
  * with its first problem and row: a wrong rate must never reach a figure.
  */
 

@@ -6,8 +6,8 @@ import { MUNICIPAL_RATES_2026_CSV } from "./rates-2026.csv.ts";
 
 /**
  * Every municipality's rates of 2025 and 2026 from the Tax Administration's yearly decision
- * "Kuntien ja seurakuntien tuloveroprosentit" (the research note fi-municipal-tax-rates.md tells how the
- * lists were transcribed and cross-checked). They seed the province (municipal) tax table; at run time
+ * "Kuntien ja seurakuntien tuloveroprosentit" (docs/tax-parameters.md "Municipal and parish rates" names
+ * each decision and how its list was checked). They seed the province (municipal) tax table; at run time
  * the calculator reads the table.
  */
 

@@ -5,7 +5,7 @@ import type { MunicipalRate } from "../tax-year.ts";
  * Reads a year's list of municipal and parish income tax rates as the helpdesk imports it: the Tax
  * Administration's published table (Finnish column names such as "Kunta", "Tuloveroprosentti",
  * "Ev.lut. seurakunnan tuloveroprosentti", decimal commas, `;` between fields, usually without
- * municipality codes) or this repository's CSV shape (fi-municipal-tax-rates-<year>.csv: code, Finnish
+ * municipality codes) or this repository's CSV shape (rates-<year>.csv.ts: code, Finnish
  * and Swedish name, the three rates with a decimal point, the Åland flag). Columns are told by their
  * names, in any order. What the file leaves out is taken from the year before: a municipality's code
  * by its name, its Swedish name and its Åland flag by its code.

@@ -1,8 +1,8 @@
 /**
  * The Tax Administration's list of municipal and parish income tax rates for 2025, as data: the text
- * below is the CSV file fi-municipal-tax-rates-2025.csv of the project's research (shared/research), kept
- * verbatim so that it can be compared with a newer copy line by line. Its source is the decision
- * "Kuntien ja seurakuntien tuloveroprosentit vuonna 2025", VH/6816/00.01.00/2024, given 20.11.2024, in force 1.1.2025 (see ./sources.ts).
+ * below is the decision's table as CSV, one line a municipality, so that it can be compared with a newer
+ * copy line by line. Its source is the decision
+ * "Kuntien ja seurakuntien tuloveroprosentit vuonna 2025", VH/6816/00.01.00/2024, given 20.11.2024, in force 1.1.2025 (see published-municipal-rates.ts).
  * Columns: Statistics Finland municipality code, the name as the decision spells it, the Swedish name,
  * the municipal rate, the Evangelical Lutheran and the Orthodox parish rate (percent), Åland or not.
  */

@@ -332,7 +332,7 @@ export const DEMO_VAT_RATES = [
 /**
  * Pedaali's own billing table, the default that prices the public calculator: an annuity at 4.9 % with
  * a 5 % redemption price, insurance 6 % of the price a year, a 12 € maintenance budget and a 5 € service
- * fee a month (demo terms of the right magnitude; research note §6), and a 3 % campaign discount for
+ * fee a month (demo terms of the right magnitude, as providers publish them), and a 3 % campaign discount for
  * leases of 36 months or more when asked for. The lease period follows the package price.
  */
 export const DEMO_BILLING_TABLE = {

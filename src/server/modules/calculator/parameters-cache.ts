@@ -48,7 +48,7 @@ function slotOf(db: Db): Slot {
   return slot;
 }
 
-/** The figures the research could not confirm, named with their sources (shown on the page). */
+/** The figures the tax tables hold as unconfirmed, named with their sources (shown on the page). */
 async function unconfirmedFigures(db: Db): Promise<CalculatorParameterRows["unconfirmed"]> {
   const [tables, brackets, deductions, rates] = await Promise.all([
     db.select().from(taxTables).where(eq(taxTables.confirmed, false)),

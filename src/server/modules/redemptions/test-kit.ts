@@ -27,7 +27,7 @@ import { markUserPaymentPaid } from "../user-payments/ledger.ts";
  * Running leases for the redemption tests and the authorization matrix: an order in ACTIVE_LEASING with
  * its package and an ACCEPTED agreement that started `startedMonthsAgo` months ago (its first day of
  * the month), priced by the demo billing table (4.9 %, residual 5 %) as the acceptance prices it.
- * Figures from the research note's illustration: a 3 000 € package over 36 months.
+ * A 3 000 € package over 36 months, the example of src/domain/redemption.test.ts.
  */
 
 export type LeaseOptions = {

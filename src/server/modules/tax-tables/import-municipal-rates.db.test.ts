@@ -300,7 +300,7 @@ describe("the list of municipal rates", () => {
 
   it("shows each row with its rates of the year before, and only the changed ones when asked", async () => {
     const page = await list("year=2026&show=changed&limit=100");
-    // 2025 → 2026: 59 municipalities changed a municipal or a parish rate (the research note's table).
+    // 2025 → 2026: 59 municipalities changed a municipal or a parish rate (the two decisions' lists compared).
     expect(page.total).toBe(59);
     const lahti = page.items.find((i) => i.provinceName === "Lahti");
     expect(lahti).toMatchObject({

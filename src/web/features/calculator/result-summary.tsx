@@ -26,7 +26,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
   );
 }
 
-/** Which of the 2026 rules applies, in plain words (research note §1.3 and §1.5). */
+/** Which of the 2026 rules applies, in plain words (docs/tax-parameters.md "The transition" and "A gross-salary exchange"). */
 function TaxRuleNotice({ result }: { result: TCalculatorResult }) {
   const { t } = useTranslation();
   const money = useMoney();

@@ -81,7 +81,7 @@ function taxNote({ option, audience, t }: Cell): string | null {
 }
 
 /**
- * A lease end's options compared (ADR 009; peers.md §5.2 idea 11): what each costs the employee (a
+ * A lease end's options compared (ADR 009; docs/product.md "The lease's end (redemption)"): what each costs the employee (a
  * range where it depends on what is not known yet) and the employer, what happens, its tax note, and
  * why an option is not open. A table on a desktop, one card an option on a phone. The same for the
  * employee, the employer and the helpdesk, in words for each (`audience`).
@@ -195,7 +195,7 @@ export function RedemptionOptions({
 
 /**
  * The month-by-month redemption price behind a disclosure: what the bike would cost if the lease
- * ended at the end of each month (GoByBike's "redemption-price table", research note §6), this case's
+ * ended at the end of each month (as GoByBike gives its "redemption-price table"), this case's
  * month marked.
  */
 export function RedemptionPriceTable({

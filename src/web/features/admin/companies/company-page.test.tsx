@@ -81,6 +81,23 @@ function companyApi(
 }
 
 describe("a company's page", () => {
+  it("says when the company did not load (a refusal is not retried by itself), keeps the way back, and shows it once tried again", async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    companyApi(() => [], {
+      [`GET /api/companies/${COMPANY_ID}`]: () =>
+        failing
+          ? apiError(403, "FORBIDDEN", "Forbidden")
+          : { status: 200, body: details({ companyUnits: [] }) },
+    });
+    renderTab(PATH);
+    expect(await screen.findByRole("alert")).toHaveTextContent("Yrityksen tietoja ei saatu ladattua.");
+    expect(screen.getByRole("link", { name: "← Kaikki yritykset" })).toBeInTheDocument();
+    failing = false;
+    await user.click(screen.getByRole("button", { name: "Yritä uudelleen" }));
+    expect(await screen.findByRole("heading", { name: "Kallion Kahvila Oy", level: 2 })).toBeInTheDocument();
+  });
+
   it("tells the helpdesk when the company has no billing address for its lease invoice", async () => {
     companyApi(() => [], {}, { billingEmail: null, hasBillingAddress: false });
     renderTab(PATH);

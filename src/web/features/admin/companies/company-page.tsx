@@ -5,11 +5,9 @@ import { Link } from "react-router";
 import type { TCompanyDetails } from "../../../../contract/companies.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
-import { EmptyState } from "../../../components/empty-state.tsx";
-import { PageLoader } from "../../../components/page-loader.tsx";
+import { QueryFrame } from "../../../components/query-frame.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
-import { ApiError } from "../../../lib/api-client.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { formatCountry, formatDateTime } from "../../../lib/formatters.ts";
 import {
@@ -52,26 +50,17 @@ export function CompanyPage({ companyId }: { companyId: string }) {
     </Anchor>
   );
 
-  if (company.isPending) return <PageLoader />;
-  if (company.isError) {
-    const missing = company.error instanceof ApiError && company.error.status === 404;
-    return (
-      <Stack gap="md">
-        {back}
-        <EmptyState
-          text={missing ? t("adminCompanies.page.notFound") : t("adminCompanies.page.loadFailed")}
-          action={
-            missing ? undefined : (
-              <Button variant="default" onClick={() => void company.refetch()}>
-                {t("ds.table.retry")}
-              </Button>
-            )
-          }
-        />
-      </Stack>
-    );
-  }
-  return <CompanyView company={company.data} back={back} />;
+  return (
+    <QueryFrame
+      query={company}
+      header={back}
+      notFound={t("adminCompanies.page.notFound")}
+      errorText={() => t("adminCompanies.page.loadFailed")}
+      loadingLabel={t("common.loadingPage")}
+    >
+      {(data) => <CompanyView company={data} back={back} />}
+    </QueryFrame>
+  );
 }
 
 function CompanyView({ company, back }: { company: TCompanyDetails; back: ReactNode }) {

@@ -10,6 +10,16 @@ import { COMMON, DEMO, details, id, KALA, renderTab } from "./test-support.tsx";
 setUpScreenTests();
 
 describe("the Käyttäjät tab: a user's page", () => {
+  it("says an unknown user is not found, under the link back to the list", async () => {
+    fakeApi({
+      ...COMMON,
+      [`GET /api/system-users/${id(1)}`]: apiError(404, "NOT_FOUND", "User not found"),
+    });
+    renderTab(`/admin/kayttajat/${id(1)}`);
+    expect(await screen.findByRole("alert")).toHaveTextContent(/^Käyttäjää ei löytynyt\./);
+    expect(screen.getByRole("link", { name: "Takaisin käyttäjiin" })).toBeInTheDocument();
+  });
+
   it("assigns a role in two companies and removes it from one", async () => {
     const user = userEvent.setup({ delay: null });
     const api = fakeApi({

@@ -13,12 +13,11 @@ import { normalizeEmail } from "../../../../domain/validation/email.ts";
 import { AppLink } from "../../../components/app-link.tsx";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
-import { EmptyState } from "../../../components/empty-state.tsx";
 import { EventTimeline } from "../../../components/event-timeline.tsx";
 import { PhoneNumberInput } from "../../../components/phone-number-input.tsx";
+import { QueryFrame } from "../../../components/query-frame.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
 import { messageForApiError } from "../../../lib/error-toasts.ts";
 import { fieldRules } from "../../../lib/field-rules.ts";
@@ -306,7 +305,7 @@ function UserEvents({ userId }: { userId: string }) {
 
 /**
  * One system user (/admin/kayttajat/<userId>): their details and account actions, their roles per
- * company, and their recent events. An unknown user (404) says so and leads back to the list.
+ * company, and their recent events. An unknown user (404) says so under the link back to the list.
  */
 export function UserPage({ userId }: { userId: string }) {
   const { t } = useTranslation();
@@ -321,57 +320,25 @@ export function UserPage({ userId }: { userId: string }) {
     </Anchor>
   );
 
-  if (user.isPending) {
-    return (
-      <Stack gap="md" aria-busy>
-        {back}
-        <Skeleton height={32} width="40%" />
-        <Skeleton height={200} />
-      </Stack>
-    );
-  }
-  if (user.isError) {
-    const notFound = user.error instanceof ApiError && user.error.status === 404;
-    return (
-      <Stack gap="md">
-        {back}
-        <EmptyState
-          text={
-            <span role="alert">
-              {notFound ? t("adminUsers.notFound") : messageForApiError(user.error, t)}
-            </span>
-          }
-          action={
-            notFound ? (
-              <Button component={Link} to={pathOf("users")} variant="default">
-                {t("adminUsers.backToList")}
-              </Button>
-            ) : (
-              <Button variant="default" onClick={() => void user.refetch()}>
-                {t("ds.table.retry")}
-              </Button>
-            )
-          }
-        />
-      </Stack>
-    );
-  }
-  const data = user.data;
   return (
-    <Stack gap="lg">
-      {back}
-      <Group gap="sm" align="center">
-        <Title order={2} size="h3">
-          {`${data.firstName} ${data.lastName}`}
-        </Title>
-        <UserStatusBadge deactivated={data.deactivated} />
-      </Group>
-      <UserDetails user={data} />
-      <UserRoles user={data} />
-      {canManage && <UserMessages userId={data.userId} />}
-      <UserEvents userId={data.userId} />
-      {canAudit && <UserAccessLog userId={data.userId} />}
-      <UserErasure user={data} />
-    </Stack>
+    <QueryFrame query={user} header={back} notFound={t("adminUsers.notFound")}>
+      {(data) => (
+        <Stack gap="lg">
+          {back}
+          <Group gap="sm" align="center">
+            <Title order={2} size="h3">
+              {`${data.firstName} ${data.lastName}`}
+            </Title>
+            <UserStatusBadge deactivated={data.deactivated} />
+          </Group>
+          <UserDetails user={data} />
+          <UserRoles user={data} />
+          {canManage && <UserMessages userId={data.userId} />}
+          <UserEvents userId={data.userId} />
+          {canAudit && <UserAccessLog userId={data.userId} />}
+          <UserErasure user={data} />
+        </Stack>
+      )}
+    </QueryFrame>
   );
 }

@@ -1,10 +1,9 @@
-import { Button, Stack } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { TCompanyDetails } from "../../../../contract/companies.ts";
 import { EmptyState } from "../../../components/empty-state.tsx";
-import { PageLoader } from "../../../components/page-loader.tsx";
 import { PageTemplate } from "../../../components/page-template.tsx";
-import { ApiError } from "../../../lib/api-client.ts";
+import { QueryFrame } from "../../../components/query-frame.tsx";
 import { useSession } from "../../../lib/session.ts";
 import {
   BikePolicySection,
@@ -54,23 +53,16 @@ export function CompanySettingsPage() {
 function CompanySettings({ companyId }: { companyId: string }) {
   const { t } = useTranslation();
   const company = useCompany(companyId);
-  if (company.isPending) return <PageLoader label={t("employerSettings.loading")} />;
-  if (company.isError) {
-    const missing = company.error instanceof ApiError && company.error.status === 404;
-    return (
-      <EmptyState
-        text={missing ? t("employerSettings.notFound") : t("employerSettings.loadFailed")}
-        action={
-          missing ? undefined : (
-            <Button variant="default" onClick={() => void company.refetch()}>
-              {t("ds.table.retry")}
-            </Button>
-          )
-        }
-      />
-    );
-  }
-  return <CompanySections company={company.data} />;
+  return (
+    <QueryFrame
+      query={company}
+      notFound={t("employerSettings.notFound")}
+      errorText={() => t("employerSettings.loadFailed")}
+      loadingLabel={t("employerSettings.loading")}
+    >
+      {(data) => <CompanySections company={data} />}
+    </QueryFrame>
+  );
 }
 
 function CompanySections({ company }: { company: TCompanyDetails }) {
