@@ -4,9 +4,8 @@ import type { RouteId } from "../../domain/routes.ts";
  * The GETs the first view of a signed-in page makes at its plain address (no tab or filter in it), below
  * /api/ and separated by spaces: started together with the page's code (lib/api-client.ts fetchAhead),
  * so the page's data does not wait for its code to arrive first. Each page's own firstData reads them
- * through its queries; first-requests.test.ts checks that these are the calls the pages make. A chunk
- * of its own that imports nothing, so that the list weighs nothing in the home page's download and the
- * bundler keeps the entry whole (app/lazy-pages.ts).
+ * through its queries; first-requests.test.ts checks that these are the calls the pages make. In the
+ * app's entry, so that the calls leave as soon as the user's answer is here.
  */
 export const FIRST_REQUESTS: Partial<Record<RouteId, string>> = {
   employer: "beneficiary-employee/employeesOptimizedList?page=1&pageSize=10&filterType=PENDING",

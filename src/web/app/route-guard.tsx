@@ -7,6 +7,7 @@ import { RouteLoader } from "../components/page-loader.tsx";
 import { ensurePageTexts } from "../i18n/i18n.ts";
 import { fetchAhead } from "../lib/api-client.ts";
 import { loginPathFor, type SessionUser, useSession } from "../lib/session.ts";
+import { firstRequests } from "./first-requests.ts";
 import { routeMeta } from "./route-meta.ts";
 import { asksOf } from "./user-asks.ts";
 
@@ -30,7 +31,8 @@ export type FirstData = (
 
 /**
  * Starts the first view's calls of a signed-in page (first-requests.ts) beside its code: those its user's
- * visit makes (user-asks.ts), so once the user's answer is here; the list's chunk downloads meanwhile.
+ * visit makes (user-asks.ts), so once the user's answer is here. The list is in the app's entry (a few
+ * hundred bytes): from a chunk of its own, the calls waited for one more round trip.
  * The header's only on a page load (`pageLoad`): opened from another page, the header is on screen and
  * has asked for itself already.
  */
@@ -42,12 +44,12 @@ export function fetchFirstRequests(
   pageLoad: boolean,
 ): Promise<void> {
   return (
-    Promise.all([import("./first-requests.ts"), user])
-      .then(([m, known]) => {
+    Promise.resolve(user)
+      .then((known) => {
         const asks = known && asksOf(routeId, known);
         if (!asks) return;
         const own = { page: asks.page, bell: asks.bell && pageLoad };
-        for (const path of m.firstRequests(routeId, pathname, search, own)) fetchAhead(path);
+        for (const path of firstRequests(routeId, pathname, search, own)) fetchAhead(path);
       })
       // Nothing asked ahead: the page asks for itself.
       .catch(() => {})

@@ -19,35 +19,29 @@ const pages = () => import("./lazy-pages.ts");
 const employerModule = () => import("../features/employer/employer-page.tsx");
 const adminModule = () => import("../features/admin/admin-page.tsx");
 const myBikeModule = () => import("../features/mybike/my-bike-page.tsx");
-const adminArea: PageImport = () =>
-  adminModule().then(async (m) => {
-    await m.adminTextsReady();
-    return m.AdminPage;
-  });
+/**
+ * An area's texts (i18n/<area>-texts.ts, a small chunk of its own) are asked for beside the area's code,
+ * not from it: a phone downloads them while the code comes, instead of after the code has run.
+ */
+const adminTexts = () => import("../i18n/admin-texts.ts").then((m) => m.ensureAdminTexts());
+const employerTexts = () => import("../i18n/employer-texts.ts").then((m) => m.ensureEmployerTexts());
+const myBikeTexts = () => import("../i18n/mybike-texts.ts").then((m) => m.ensureMyBikeTexts());
+const storeLinkTexts = () => import("../i18n/store-links-texts.ts").then((m) => m.ensureStoreLinkTexts());
+const brokerageTexts = () => import("../i18n/brokerage-texts.ts").then((m) => m.ensureBrokerageTexts());
+const adminArea: PageImport = () => Promise.all([adminModule(), adminTexts()]).then(([m]) => m.AdminPage);
 const calculatorPage: PageImport = () =>
   import("../features/calculator/calculator-page.tsx").then((m) => m.CalculatorPage);
 const employerArea: PageImport = () =>
-  employerModule().then(async (m) => {
-    await m.employerTextsReady();
-    return m.EmployerPage;
-  });
-const myBikePage: PageImport = () =>
-  myBikeModule().then(async (m) => {
-    await m.myBikeTextsReady();
-    return m.MyBikePage;
-  });
+  Promise.all([employerModule(), employerTexts()]).then(([m]) => m.EmployerPage);
+const myBikePage: PageImport = () => Promise.all([myBikeModule(), myBikeTexts()]).then(([m]) => m.MyBikePage);
 /** The bike store's link pages: one chunk of their own, with their own texts (features/store-links). */
 const storeLinkPages = () =>
-  import("../features/store-links/store-link-pages.ts").then(async (m) => {
-    await m.storeLinkTextsReady();
-    return m;
-  });
+  Promise.all([import("../features/store-links/store-link-pages.ts"), storeLinkTexts()]).then(([m]) => m);
 /** The bike brokerage's page: a chunk of its own, with its own texts (features/brokerage). */
 const bikeBrokeragePage: PageImport = () =>
-  import("../features/brokerage/brokerage-page.tsx").then(async (m) => {
-    await m.brokerageTextsReady();
-    return m.BrokeragePage;
-  });
+  Promise.all([import("../features/brokerage/brokerage-page.tsx"), brokerageTexts()]).then(
+    ([m]) => m.BrokeragePage,
+  );
 const storePackagePage: PageImport = () => storeLinkPages().then((m) => m.StorePackagePage);
 const storeDeliveryPage: PageImport = () => storeLinkPages().then((m) => m.StoreDeliveryPage);
 /** /pyoraliike, a store user's own account: in the same chunk as the link pages, whose forms it reuses. */

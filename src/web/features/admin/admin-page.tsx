@@ -39,9 +39,6 @@ export const adminFirstData: FirstData = (_routeId, params, pathname, queryClien
     : undefined;
 };
 
-/** The admin texts (i18n/admin-texts.ts), which the route awaits before it renders this page. */
-export { ensureAdminTexts as adminTextsReady } from "../../i18n/admin-texts.ts";
-
 const PANELS: Record<AdminTab, () => ReactNode> = {
   companies: () => <CompaniesTab />,
   users: () => <UsersTab />,

@@ -29,8 +29,6 @@ import { InquiryDialog } from "./inquiry-dialog.tsx";
 // Loads the shared pages chunk first, as /mybike does: otherwise the bundler splits the shell's modules
 // out of the home page's entry (rolldown#10731, see app/lazy-pages.ts).
 export { PlaceholderPage as SharedPagesChunk } from "../../app/lazy-pages.ts";
-/** The page's texts (i18n/brokerage-texts.ts), which the route awaits before it renders the page. */
-export { ensureBrokerageTexts as brokerageTextsReady } from "../../i18n/brokerage-texts.ts";
 
 type FilterKey = "search" | "frameSize";
 

@@ -4,11 +4,9 @@ import { EmployeesPage } from "./employees/employees-page.tsx";
 import { ReportingPage } from "./reporting/reporting-page.tsx";
 import { CompanySettingsPage } from "./settings/company-settings-page.tsx";
 
-/** The employer texts (i18n/employer-texts.ts), which the route awaits before it renders this page. */
 // Loads the shared pages chunk, and Mantine's component styles with it, before the page draws, as /mybike
 // and the helpdesk do (app/lazy-pages.ts).
 export { PlaceholderPage as SharedPagesChunk } from "../../app/lazy-pages.ts";
-export { ensureEmployerTexts as employerTextsReady } from "../../i18n/employer-texts.ts";
 export { employerFirstData } from "./employees/employees-api.ts";
 
 const PAGES = {

@@ -32,8 +32,6 @@ import { WhatsNewSection } from "./whats-new-section.tsx";
 // Loads the shared pages chunk first, as the calculator, admin and employer pages do: otherwise the
 // bundler splits the shell's modules out of the home page's entry (rolldown#10731, see app/lazy-pages.ts).
 export { PlaceholderPage as SharedPagesChunk } from "../../app/lazy-pages.ts";
-/** The page's texts (i18n/mybike-texts.ts), which the route awaits before it renders the page. */
-export { ensureMyBikeTexts as myBikeTextsReady } from "../../i18n/mybike-texts.ts";
 
 /**
  * What /mybike shows at once: the orders, the benefit and its terms, the invitations, what is new and

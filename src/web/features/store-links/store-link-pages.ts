@@ -4,8 +4,6 @@
  * entry (rolldown#10731, see app/lazy-pages.ts).
  */
 export { PlaceholderPage as SharedPagesChunk } from "../../app/lazy-pages.ts";
-/** The pages' texts (i18n/store-links-texts.ts), which the routes await before they render a page. */
-export { ensureStoreLinkTexts as storeLinkTextsReady } from "../../i18n/store-links-texts.ts";
 export { StoreAccountPage, storeAccountFirstData } from "../store-account/index.ts";
 export { StoreDeliveryPage } from "./store-delivery-page.tsx";
 export { StorePackagePage } from "./store-package-page.tsx";

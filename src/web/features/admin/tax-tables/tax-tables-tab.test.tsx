@@ -18,8 +18,11 @@ beforeAll(async () => {
   await initI18n("fi");
   // Load the admin area's chunk and texts once here, so that no test's first find waits for them (the
   // tests run in a shuffled order, and on a busy machine that load alone may take seconds).
-  const pages = await import("../admin-page.tsx");
-  await Promise.all([import("../../../app/lazy-pages.ts"), pages.adminTextsReady()]);
+  await Promise.all([
+    import("../admin-page.tsx"),
+    import("../../../app/lazy-pages.ts"),
+    import("../../../i18n/admin-texts.ts").then((m) => m.ensureAdminTexts()),
+  ]);
   // mantine-datatable scrolls its viewport to the top on a page change; jsdom has no Element.scrollTo.
   if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {};
 }, 60_000);
