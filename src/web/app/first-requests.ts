@@ -16,7 +16,7 @@ export const FIRST_REQUESTS: Partial<Record<RouteId, string>> = {
 };
 
 /** What the header's bell asks as it appears (features/notifications/notification-bell.tsx). */
-export const BELL_REQUESTS = "notifications/unread-count";
+const BELL_REQUESTS = "notifications/unread-count";
 
 /**
  * Which of them the page's user makes (app/user-asks.ts asksOf decides, by the page's own rules): the
