@@ -183,6 +183,9 @@ test("a logged-in visitor gets the public pages rendered for them, without a hyd
     // Their own menu, not the anonymous visitor's login link of the prerendered HTML.
     await expect(page.getByRole("button", { name: /Emilia/ })).toBeVisible();
   }
+  // The login has nothing to ask of them: the app takes its page over and goes on to their own.
+  await page.goto("/kirjaudu?next=%2Fkayttaja");
+  await expect(page).toHaveURL("/kayttaja");
   expect(problems).toEqual([]);
 });
 
