@@ -32,8 +32,13 @@ export type ReadSize = (file: string) => number;
  * DOM, React Router's data router, i18next and TanStack Query. The public entry carries React DOM,
  * Mantine's provider and the shell, and stand-ins for the other three. 91,548 with the theme's rule that
  * a select makes its options when it opens (71 bytes, which the calculator's phone start pays back).
+ * 93,461 since the login is a public page (ADR 023, "The login"): about 120 bytes of stand-ins (the
+ * login's read of its user, `i18n.exists`, a search set by a function, the held submit), and about
+ * 1,800 bytes because the bundler no longer keeps React and Mantine's provider in the entry's file once
+ * the login's and the calculator's chunks share code: the home page loads them as a second file beside
+ * the entry, in the same round trip, so what grows is the bytes, not the waiting.
  */
-export const HOME_JS_BUDGET = 91_600;
+export const HOME_JS_BUDGET = 93_500;
 /**
  * The gzipped CSS the anonymous home page waits for before its first paint: Mantine's base and the
  * shell's own rules (about 9,000 bytes). Mantine's component styles (some 33,000 more) belong to the

@@ -40,14 +40,15 @@ function fileFor(path) {
 
 /**
  * The key in the public entry's manifest of the chunk that holds a prerendered page's code
- * (src/web/public/page-tree.tsx PAGE_CODE): home is in the entry, the calculator has its own chunk,
- * every other public page is in the chunk of information pages. The browser journey of the prerendered
+ * (src/web/public/page-tree.tsx PAGE_CODE): home is in the entry, the calculator and the login have
+ * their own chunks, every other public page is in the chunk of information pages. The browser journey of the prerendered
  * pages fails when a page loads a stylesheet that its HTML did not name, so a page moved to another chunk
  * is noticed.
  */
 function pageChunkKey(routeId) {
   if (routeId === "home") return null;
   if (routeId === "calculator") return "public/calculator-page.ts";
+  if (routeId === "login") return "public/login-page.ts";
   return "public/information-pages.ts";
 }
 

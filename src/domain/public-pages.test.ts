@@ -1,7 +1,7 @@
 import robotsParser from "robots-parser";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "./locale.ts";
-import { publicPagePath, robotsTxt, sitemapXml } from "./public-pages.ts";
+import { publicPagePath, publicPages, robotsTxt, sitemapXml } from "./public-pages.ts";
 import { ROUTES } from "./routes.ts";
 
 const origin = "https://pedaali.example";
@@ -35,5 +35,14 @@ describe("robots.txt", () => {
     }
     expect(robots.isDisallowed(`${origin}/api/user`)).toBe(true);
     expect(robots.getSitemaps()).toEqual([`${origin}/sitemap.xml`]);
+  });
+});
+
+describe("the prerendered pages", () => {
+  it("include the login in every language, which the sitemap leaves to the landing and information pages", () => {
+    const logins = publicPages().filter((page) => page.id === "login");
+    expect(logins.map((page) => page.path)).toEqual(["/kirjaudu", "/en/kirjaudu", "/sv/kirjaudu"]);
+    expect(sitemapXml(origin)).not.toContain("/kirjaudu");
+    expect(sitemapXml(origin)).toContain(`<loc>${origin}/tyonantajalle</loc>`);
   });
 });

@@ -2,13 +2,11 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./locale.ts";
 import { buildPath, ROUTES, type RouteId } from "./routes.ts";
 
 /**
- * The public pages that the build renders to HTML (ADR 010) and that search engines are invited to:
- * the landing pages, the calculator's frame and the information and legal pages. Finnish lives at the
- * route's own path, English and Swedish under the docs/product.md "Screens" `/{lang}` prefix. Pages built around a form
- * (login, password recovery, contact) are not rendered ahead: a form shown before the app has taken the
- * page over would submit natively (the login's password in the address) or drop what was typed.
+ * The public pages that search engines are invited to: the landing pages, the calculator's frame and the
+ * information and legal pages. The build renders them to HTML (ADR 010). Finnish lives at the route's own
+ * path, English and Swedish under the docs/product.md "Screens" `/{lang}` prefix.
  */
-const PRERENDERED_ROUTE_IDS = [
+const INDEXED_ROUTE_IDS = [
   "home",
   "calculator",
   "forEmployers",
@@ -24,6 +22,14 @@ const PRERENDERED_ROUTE_IDS = [
 ] as const satisfies readonly RouteId[];
 
 /**
+ * Every page the build renders to HTML: the indexed pages and the login, the app's usual first page, which
+ * is not for search engines. Other pages built around a form (password recovery, contact) are not
+ * rendered ahead: a form shown before the page's code has taken it over would drop what was typed or
+ * submit natively. The login's page holds both until it is live (ADR 023, "The login").
+ */
+const PRERENDERED_ROUTE_IDS = [...INDEXED_ROUTE_IDS, "login"] as const;
+
+/**
  * Stands for the site's address in the prerendered pages' canonical and hreflang links: the build does
  * not know where the app will run, so the server puts PUBLIC_URL in its place when it serves a page.
  */
@@ -32,12 +38,12 @@ export const ORIGIN_PLACEHOLDER = "https://public-url.pedaali.invalid";
 export type PrerenderedRouteId = (typeof PRERENDERED_ROUTE_IDS)[number];
 
 /** The path of a public page in a language: Finnish without a prefix, the others under /en and /sv. */
-export function publicPagePath(id: SitemapRouteId, lang: Language): string {
+export function publicPagePath(id: SitemapRouteId | PrerenderedRouteId, lang: Language): string {
   return buildPath(id, {}, lang === DEFAULT_LANGUAGE ? null : lang);
 }
 
-/** The pages of the sitemap: the prerendered ones and the contact page (served as the app shell). */
-const SITEMAP_ROUTE_IDS = [...PRERENDERED_ROUTE_IDS, "contact"] as const;
+/** The pages of the sitemap: the indexed ones and the contact page (served as the app shell). */
+const SITEMAP_ROUTE_IDS = [...INDEXED_ROUTE_IDS, "contact"] as const;
 type SitemapRouteId = (typeof SITEMAP_ROUTE_IDS)[number];
 
 export type PublicPage = { id: PrerenderedRouteId; lang: Language; path: string };
@@ -51,7 +57,7 @@ export function publicPages(): PublicPage[] {
 
 /** The hreflang alternates of a page: each language's address, and x-default on the Finnish one. */
 export function pageAlternates(
-  id: SitemapRouteId,
+  id: SitemapRouteId | PrerenderedRouteId,
   origin: string,
 ): { hreflang: Language | "x-default"; href: string }[] {
   return [

@@ -40,10 +40,13 @@ async function textsOf(lang: Language): Promise<Texts> {
 
 /**
  * Sections a page shows only once it is live, which its HTML therefore never asks for: the calculator's
- * form appears with the published parameters it fetches.
+ * form appears with the published parameters it fetches; the login's steps after the password, its
+ * field checks and every error its calls may answer (login-messages.ts shows any code's `errors.*` text)
+ * appear as the visitor logs in.
  */
 const LIVE_SECTIONS: Partial<Record<PrerenderedRouteId, string[]>> = {
   calculator: ["calculator", "ds", "forms", "municipalityPicker", "taxLine", "maxPriceWarning"],
+  login: ["login", "loginErrors", "errors", "forms"],
 };
 
 /**
@@ -144,11 +147,26 @@ const storedAnswersScript = (): string =>
   `if(a>0&&Date.now()-a<${ANNOUNCEMENT_BANNER_DISMISSAL_MS})d.setAttribute("data-announcement-dismissed","")}catch(e){}`;
 
 /**
- * What the prerendered pages run in their head before the first paint: the stored color scheme and the
- * stored answers. The build adds the public entry's start (scripts/prerender.mjs) and writes it into each
- * page; the server's CSP for the page allows exactly that script by its hash (plugins/prerendered-pages.ts).
+ * A form of the page submitted before its code has taken it over (the login's e-mail and password,
+ * typed quickly on a slow phone) would be sent by the browser itself: the page reloaded without what
+ * was typed or its `?next`. A submit no code handled (none prevented it) while the root is not yet
+ * `data-hydrated` is held instead, the form's place among the page's forms noted on the root, and
+ * public/page-tree.tsx's MarkHydrated submits it once the page is live. A page handed to the app's
+ * entry (no `data-prerendered`) is the app's: its forms handle their own submits.
  */
-export const pageHeadScript = (): string => `${colorSchemeScript()}\n${storedAnswersScript()}\n`;
+const heldSubmitScript = (): string =>
+  `addEventListener("submit",function(e){var r=document.getElementById("root");` +
+  `if(e.defaultPrevented||!r||!r.hasAttribute("data-prerendered")||r.hasAttribute("data-hydrated"))return;` +
+  `e.preventDefault();r.setAttribute("data-held-submit",String([].indexOf.call(r.querySelectorAll("form"),e.target)))});`;
+
+/**
+ * What the prerendered pages run in their head before the first paint: the stored color scheme and the
+ * stored answers; and from then on, the hold on a submit before the page is live. The build adds the
+ * public entry's start (scripts/prerender.mjs) and writes it into each page; the server's CSP for the
+ * page allows exactly that script by its hash (plugins/prerendered-pages.ts).
+ */
+export const pageHeadScript = (): string =>
+  `${colorSchemeScript()}\n${storedAnswersScript()}\n${heldSubmitScript()}\n`;
 
 /** The page's one script as an element of its head; a source that could end the element early fails. */
 function inlineScript(source: string): string {

@@ -20,7 +20,7 @@ const manifest = JSON.parse(
 const PRERENDERED = Object.keys(manifest.pages);
 
 /** Paths answered with the shell (dist/web/index.html): a form page, a logged-in area, an unknown path. */
-const SHELL = ["/kirjaudu", "/kayttaja", "/ei-tallaista-sivua"];
+const SHELL = ["/salasanan-palauttaminen", "/kayttaja", "/ei-tallaista-sivua"];
 
 const PAGES = [...SHELL, ...PRERENDERED];
 

@@ -117,6 +117,8 @@ test("robots.txt and sitemap.xml name the public pages at the public address", a
     `<xhtml:link rel="alternate" hreflang="sv" href="${workerServer}${publicPagePath("faq", "sv")}"/>`,
   );
   expect(xml).not.toContain("/kayttaja");
+  // The login is prerendered, but not a page for search engines.
+  expect(xml).not.toContain("/kirjaudu");
 });
 
 test("without JavaScript the home page and the calculator still show, in the stored dark scheme", async ({
@@ -181,6 +183,9 @@ test("a logged-in visitor gets the public pages rendered for them, without a hyd
     // Their own menu, not the anonymous visitor's login link of the prerendered HTML.
     await expect(page.getByRole("button", { name: /Emilia/ })).toBeVisible();
   }
+  // The login has nothing to ask of them: the app takes its page over and goes on to their own.
+  await page.goto("/kirjaudu?next=%2Fkayttaja");
+  await expect(page).toHaveURL("/kayttaja");
   expect(problems).toEqual([]);
 });
 
@@ -241,6 +246,37 @@ test("a visitor who scrolls before the app has taken the page over keeps the pla
     () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
   );
   expect(await page.evaluate(() => window.scrollY)).toBe(900);
+});
+
+test("the login arrives as HTML, and what was typed and submitted before it was live logs in once it is", async ({
+  page,
+  request,
+}) => {
+  const { body } = await html(request, "/kirjaudu");
+  expect(body).toMatch(new RegExp(`<h1[^>]*>${fi.routes.login.title}</h1>`));
+  // The public entry's page, not the app's: nothing names the app's entry as a script to run.
+  expect(body).not.toContain('<script type="module"');
+  // The page's code is held back while the visitor types and submits, as on a slow phone connection.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const problems = watchConsole(page);
+  await page.goto("/kirjaudu?next=%2Fkayttaja", { waitUntil: "commit" });
+  await page.getByLabel("Sähköpostiosoite").fill("employee@demo.test");
+  await page.getByLabel(/^Salasana/).fill("Pedaali2026!");
+  await page.getByRole("button", { name: "Kirjaudu sisään" }).click();
+  // The browser did not send the form itself: the page, its address and what was typed stay.
+  await expect(page.locator("#root[data-prerendered]")).not.toHaveAttribute("data-hydrated");
+  expect(new URL(page.url()).search).toBe("?next=%2Fkayttaja");
+  await expect(page.getByLabel("Sähköpostiosoite")).toHaveValue("employee@demo.test");
+  release();
+  await expect(page).toHaveURL("/kayttaja");
+  expect(problems).toEqual([]);
 });
 
 test("a test's goto returns once the app has taken the page over, however late the page's code comes", async ({

@@ -4,7 +4,7 @@
  * page load, since the page carries its own language's texts only.
  */
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../domain/locale.ts";
-import { pageLanguage, t } from "./texts.ts";
+import { hasText, pageLanguage, t } from "./texts.ts";
 
 export const LANGUAGE_STORAGE_KEY = "pedaali-language";
 
@@ -35,6 +35,8 @@ export function currentLanguage(): Language {
 /** The part of i18next's instance the public components read. */
 export const i18n = {
   t,
+  /** Whether the page carries a text for the key (the login asks before showing an error's own text). */
+  exists: hasText,
   get language(): Language {
     return pageLanguage();
   },

@@ -11,8 +11,8 @@ import { OutletProvider } from "./react-router.tsx";
 
 /**
  * Each prerendered page's code in the public entry (ADR 023): home in the entry itself, so it paints and
- * hydrates without a second round trip; the calculator (its engine included) and the information pages
- * each in a chunk of their own, loaded by their page only.
+ * hydrates without a second round trip; the calculator (its engine included), the login and the
+ * information pages each in a chunk of their own, loaded by their page only.
  */
 export const PAGE_CODE: Record<PrerenderedRouteId, () => Promise<ComponentType>> = {
   home: async () => HomePage,
@@ -27,6 +27,7 @@ export const PAGE_CODE: Record<PrerenderedRouteId, () => Promise<ComponentType>>
   privacyPolicy: () => informationPage("privacyPolicy"),
   accessibilityStatement: () => informationPage("accessibilityStatement"),
   disclaimer: () => informationPage("disclaimer"),
+  login: loginPage,
 };
 
 /**
@@ -38,6 +39,13 @@ async function calculatorPage(): Promise<ComponentType> {
   await import("./calculator-schemas.ts");
   await new Promise((resolve) => setTimeout(resolve));
   return (await import("./calculator-page.ts")).CalculatorPage;
+}
+
+/** The login's code in two parts, as the calculator's: Zod and the login's schemas, then the page. */
+async function loginPage(): Promise<ComponentType> {
+  await import("./login-schemas.ts");
+  await new Promise((resolve) => setTimeout(resolve));
+  return (await import("./login-page.ts")).LoginPage;
 }
 
 async function informationPage(id: PrerenderedRouteId): Promise<ComponentType> {
@@ -67,9 +75,18 @@ export function PublicPageTree({ Page }: { Page: ComponentType }) {
 
 /**
  * Marks the root `data-hydrated` once React has committed the page: until then its buttons are the
- * HTML's and do nothing, so whatever must wait for a live page (the browser tests) waits for this.
+ * HTML's and do nothing, so whatever must wait for a live page (the browser tests) waits for this. A form
+ * submitted before then (the login's, by a quick visitor) was held by the page's head script, which noted
+ * it on the root (entry-server.tsx `heldSubmitScript`): it is submitted now, after the page's own effects
+ * have taken what was typed into its fields.
  */
 export function MarkHydrated({ root, children }: { root: HTMLElement; children: ReactNode }) {
-  useEffect(() => root.setAttribute("data-hydrated", ""), [root]);
+  useEffect(() => {
+    root.setAttribute("data-hydrated", "");
+    const held = root.dataset.heldSubmit;
+    if (held === undefined) return;
+    delete root.dataset.heldSubmit;
+    root.querySelectorAll("form")[Number(held)]?.requestSubmit();
+  }, [root]);
   return children;
 }

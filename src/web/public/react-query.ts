@@ -2,8 +2,8 @@
  * What the public entry's build gives the components that import `@tanstack/react-query` (ADR 023):
  * the few calls a public page makes (the calculator's published parameters) fetched as they mount, with
  * the app's retry rule, and no cache worth the name. The visitor is anonymous (public-main.tsx hands a
- * logged-in visitor's page to the app), so the session is never asked. Any other export the public
- * pages start to use fails the build, which names it.
+ * logged-in visitor's page to the app), so the session is asked only by the login, once it has logged
+ * the visitor in. Any other export the public pages start to use fails the build, which names it.
  */
 import {
   createContext,
@@ -61,6 +61,30 @@ export class QueryClient {
   prefetchQuery(): Promise<void> {
     return Promise.resolve();
   }
+  /**
+   * One read, retried by the query's rule or the app's, its failure a toast unless silent: the login
+   * reads the user it has just logged in (lib/session.ts refreshSession). Nothing is kept: the next page
+   * is a page load.
+   */
+  async fetchQuery<T>(options: {
+    queryFn: (context: { signal: AbortSignal }) => Promise<T>;
+    retry?: Retry;
+    meta?: Meta;
+  }): Promise<T> {
+    const retry = options.retry ?? this.retry;
+    const { signal } = new AbortController();
+    for (let failures = 0; ; failures += 1) {
+      try {
+        return await options.queryFn({ signal });
+      } catch (error) {
+        if (!retries(retry, failures, error)) {
+          if (!options.meta?.silent) this.onQueryError?.(error, { meta: options.meta });
+          throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, retryDelay(failures)));
+      }
+    }
+  }
   setQueryData(): void {}
   invalidateQueries(): Promise<void> {
     return Promise.resolve();
@@ -90,6 +114,11 @@ export function useIsMutating(): number {
 
 export function queryOptions<T>(options: T): T {
   return options;
+}
+
+/** TanStack Query's own wait before a retry: a second, doubling, at most 30 s. */
+function retryDelay(failures: number): number {
+  return Math.min(1000 * 2 ** failures, 30_000);
 }
 
 function retries(retry: Retry, failureCount: number, error: unknown): boolean {
@@ -149,7 +178,7 @@ export function useQuery<T, E = Error, S = T>(options: QueryOptions<T, S>) {
       } catch (error) {
         if (controller.signal.aborted) return;
         if (retries(retry, failures, error)) {
-          await new Promise((resolve) => setTimeout(resolve, Math.min(1000 * 2 ** failures, 30_000)));
+          await new Promise((resolve) => setTimeout(resolve, retryDelay(failures)));
           if (!controller.signal.aborted) await run(failures + 1);
           return;
         }

@@ -68,6 +68,33 @@ describe("the public entry's stand-in for the router", () => {
     act(() => navigate("?", { replace: true }));
     expect(window.location.href.endsWith("/laskuri")).toBe(true);
   });
+
+  it("changes the search by a function of the current one, as the login drops the identity provider's answer", () => {
+    window.history.replaceState(null, "", "/kirjaudu?next=%2Fmybike&sso=IDENTIFICATION_FAILED");
+    setPageLocation(new URL(window.location.href));
+    let setParams: ReturnType<typeof useSearchParams>[1] = () => {};
+    function Dropper() {
+      setParams = useSearchParams()[1];
+      return null;
+    }
+    render(
+      <>
+        <SearchProbe seen={[]} />
+        <Dropper />
+      </>,
+    );
+    act(() =>
+      setParams(
+        (current) => {
+          current.delete("sso");
+          return current;
+        },
+        { replace: true },
+      ),
+    );
+    expect(window.location.pathname + window.location.search).toBe("/kirjaudu?next=%2Fmybike");
+    expect(screen.getByRole("status").textContent).toBe("/kirjaudu?next=%2Fmybike");
+  });
 });
 
 describe("the public page follows the browser's address", () => {

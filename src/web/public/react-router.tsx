@@ -107,8 +107,13 @@ export function useNavigate(): typeof navigate {
   return navigate;
 }
 
-function setSearchParams(next: URLSearchParams, options?: NavigateOptions): void {
-  navigate(`?${next}`, options);
+/** As the router's: the next search, or a function of the current one (the login drops its `sso`). */
+function setSearchParams(
+  next: URLSearchParams | ((current: URLSearchParams) => URLSearchParams),
+  options?: NavigateOptions,
+): void {
+  const search = typeof next === "function" ? next(new URLSearchParams(current.search)) : next;
+  navigate(`?${search}`, options);
 }
 
 /** The address's search, the same object while it stays the same (as the router's). */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import en from "../i18n/en.json";
+import { i18n } from "./i18n.ts";
 import { askedKeys, pageLanguage, setPageTexts, t } from "./texts.ts";
 
 describe("the public pages' texts", () => {
@@ -26,6 +27,17 @@ describe("the public pages' texts", () => {
     expect(missing).not.toHaveBeenCalled();
     expect(t("errors")).toBe("errors");
     expect(missing).toHaveBeenCalledWith("errors");
+  });
+
+  it("tells whether the page carries a text, as i18next's exists does, without noting the key as asked", () => {
+    const missing = vi.fn();
+    setPageTexts("fi", { errors: { NO_PASSWORD_SET: "Salasanaa ei ole asetettu." } }, missing);
+    expect(i18n.exists("errors.NO_PASSWORD_SET")).toBe(true);
+    expect(i18n.exists("errors.SOME_CODE")).toBe(false);
+    // A section is not a text.
+    expect(i18n.exists("errors")).toBe(false);
+    expect(missing).not.toHaveBeenCalled();
+    expect(askedKeys()).toEqual([]);
   });
 
   it("notes the keys asked for since the texts were set, for the prerender to carry", () => {

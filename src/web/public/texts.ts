@@ -40,6 +40,11 @@ function lookup(key: string): string | Texts | undefined {
   return node;
 }
 
+/** Whether the page carries a text for the key; not noted as asked, since nothing is shown for it. */
+export function hasText(key: string): boolean {
+  return typeof lookup(key) === "string";
+}
+
 export type TextOptions = { defaultValue?: string } & Record<string, unknown>;
 
 /** The text of `key` with its `{{name}}` values filled in; the default value or the key when there is none. */

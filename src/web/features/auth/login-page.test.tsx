@@ -119,6 +119,23 @@ describe("the login page", () => {
     expect(calls.some((c) => c.url === "/api/user")).toBe(true);
   });
 
+  it("logs in with what the browser put in the fields unheard: typed before the page was live, or a password manager's", async () => {
+    const user = userEvent.setup();
+    loginReplies = [TOKENS];
+    const { router } = renderApp("/kirjaudu", { user: null });
+    const email = (await screen.findByLabelText(/Sähköpostiosoite/)) as HTMLInputElement;
+    const password = screen.getByLabelText(/^Salasana/) as HTMLInputElement;
+    // Set on the elements, as the browser does, without an input event: the form never hears of it.
+    email.value = "employee@demo.test";
+    password.value = "Pedaali2026!";
+    await user.click(screen.getByRole("button", { name: "Kirjaudu sisään" }));
+    await waitFor(() => expect(location(router)).toBe("/mybike"));
+    expect(calls.find((c) => c.url === "/api/login")?.body).toEqual({
+      email: "employee@demo.test",
+      password: "Pedaali2026!",
+    });
+  });
+
   it("asks for the code after 202, shows the dev-only code, verifies and lands on /tyonantaja", async () => {
     const user = userEvent.setup();
     loginReplies = [twoFactor("123456")];

@@ -123,16 +123,17 @@ const ARRIVAL_TEXTS: Record<string, string> = {
 
 /**
  * The failure of a return from the identity provider, read once on arrival; the code then leaves the
- * address (replaced, not pushed), so reloading or sharing the page does not show it again.
+ * address (replaced, not pushed), so reloading or sharing the page does not show it again. Read as the
+ * page goes live, not in its first render: the login's HTML is built ahead for the address without it
+ * (ADR 023), and the page's first render must be that HTML.
  */
 export function useSsoArrival() {
   const [searchParams, setSearchParams] = useSearchParams();
   const code = searchParams.get("sso");
-  const [textKey, setTextKey] = useState<string | null>(() =>
-    code === null ? null : (ARRIVAL_TEXTS[code] ?? "login.ssoFailed"),
-  );
+  const [textKey, setTextKey] = useState<string | null>(null);
   useEffect(() => {
     if (code === null) return;
+    setTextKey(ARRIVAL_TEXTS[code] ?? "login.ssoFailed");
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);

@@ -1,0 +1,41 @@
+import { render } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { MarkHydrated } from "./page-tree.tsx";
+
+describe("the public page as it goes live", () => {
+  it("marks the root, and submits the form the page's head script held while the page was not live", () => {
+    const root = document.createElement("div");
+    document.body.append(root);
+    // The head script noted the second form of the page (entry-server.tsx heldSubmitScript).
+    root.setAttribute("data-held-submit", "1");
+    const submitted = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const other = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <MarkHydrated root={root}>
+        <form onSubmit={other} />
+        <form onSubmit={submitted} />
+      </MarkHydrated>,
+      { container: root },
+    );
+    expect(root.hasAttribute("data-hydrated")).toBe(true);
+    expect(submitted).toHaveBeenCalledTimes(1);
+    expect(other).not.toHaveBeenCalled();
+    expect(root.hasAttribute("data-held-submit")).toBe(false);
+    root.remove();
+  });
+
+  it("submits nothing when nothing was held", () => {
+    const root = document.createElement("div");
+    document.body.append(root);
+    const submitted = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <MarkHydrated root={root}>
+        <form onSubmit={submitted} />
+      </MarkHydrated>,
+      { container: root },
+    );
+    expect(root.hasAttribute("data-hydrated")).toBe(true);
+    expect(submitted).not.toHaveBeenCalled();
+    root.remove();
+  });
+});
