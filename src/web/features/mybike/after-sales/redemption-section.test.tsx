@@ -242,6 +242,23 @@ describe("the comparison of the options", () => {
     );
   });
 
+  it("says when the case did not load, and shows it once tried again", async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    fakeApi({
+      ...baseRoutes([leasing()]),
+      [GET_CASE]: () => (failing ? apiError(500, "INTERNAL_ERROR", "Boom") : ok(termEndCase())),
+    });
+    renderMyBike();
+    const card = await section();
+    expect(await within(card).findByRole("alert")).toHaveTextContent(
+      "Sopimuksen päättymisen tietoja ei saatu ladattua.",
+    );
+    failing = false;
+    await user.click(within(card).getByRole("button", { name: "Yritä uudelleen" }));
+    expect(await within(card).findByText("Mihin hinta perustuu")).toBeInTheDocument();
+  });
+
   it("compares each option's cost, what happens and its tax note, and says why an option is closed", async () => {
     fakeApi({ ...baseRoutes([leasing({ reason: "EMPLOYEE_RESIGNED" })]), [GET_CASE]: ok(resignedCase()) });
     renderMyBike();
