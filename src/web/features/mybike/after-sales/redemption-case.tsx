@@ -18,7 +18,7 @@ import {
   RedemptionOptions,
   RedemptionPriceTable,
 } from "../../redemption/index.ts";
-import { type TRedemption, useRedemptionCase } from "./redemption-api.ts";
+import { offerFileHref, type TRedemption, useRedemptionCase } from "./redemption-api.ts";
 import { RedemptionChoiceForm } from "./redemption-choice-form.tsx";
 import { DONE_TEXTS, nextText } from "./redemption-labels.ts";
 
@@ -104,7 +104,7 @@ function CaseView({ details }: { details: TRedemption }) {
             {
               label: t("myBikeRedemption.offer.document"),
               value: offer ? (
-                <Anchor href={offer.fileUrl} target="_blank" rel="noopener">
+                <Anchor href={offerFileHref(offer.id)} target="_blank" rel="noopener">
                   {t("myBikeRedemption.offer.documentLink", { date: formatDate(offer.createdAt) })}
                 </Anchor>
               ) : null,

@@ -122,7 +122,8 @@ function termEndCase(overrides: Partial<TBikeRedemptionDetails> = {}): TBikeRede
           sizeBytes: 4_219,
           createdAt: "2026-11-23T08:00:00.000Z",
         },
-        fileUrl: `/api/redemption-offers/${uuid(820)}/file`,
+        // Kept in the answer for other clients; the link is the contract's address of the file.
+        fileUrl: "/not-the-link",
         createdAt: "2026-11-23T08:00:00.000Z",
       },
     ],
