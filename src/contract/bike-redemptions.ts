@@ -20,9 +20,9 @@ import {
 import { zMessage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
 import { zOrderItem } from "./orders.ts";
+import { zRedemptionOffer, zRedemptionOfferSaved } from "./redemption-offers.ts";
 import { zEmailAddress } from "./system-users.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
-import { zStoredFileRef, zUploadFileName } from "./uploads.ts";
 import { zCents, zDateOnly, zPlausibleDate } from "./values.ts";
 
 /**
@@ -88,20 +88,12 @@ import { zCents, zDateOnly, zPlausibleDate } from "./values.ts";
  * - POST /api/bike-redemption/{id}/offer (redemptions.manage; no body) → 201 `zRedemptionOfferSaved`
  *   ('Redemption offer created successfully'): the offer PDF made again from the case.
  *
- * Redemption offers:
- * - POST /api/redemptionOffer?bikeRedemptionId&fileName (redemptions.manage; the raw body is the file,
- *   application/octet-stream; PDF or image, 10 MB) → 201 `zRedemptionOfferSaved` ('Redemption offer
- *   uploaded successfully'); 400 FILE_TYPE_NOT_ALLOWED, FILE_TOO_LARGE, FILE_EMPTY (nothing stored);
- *   409 REDEMPTION_CLOSED on a closed case.
- * - GET /api/redemption-offers/{id}/file → the file itself (its own content type), same readers and
- *   scope as the case.
+ * The offers' own calls (uploading one, reading its file) are contract/redemption-offers.ts.
  */
 
 export const BIKE_REDEMPTION_CREATED = "Bike redemption created successfully";
 export const BIKE_REDEMPTION_UPDATED = "Bike redemption updated successfully";
 export const BIKE_REDEMPTION_DELETED = "Bike redemption deleted successfully";
-export const REDEMPTION_OFFER_UPLOADED = "Redemption offer uploaded successfully";
-export const REDEMPTION_OFFER_CREATED = "Redemption offer created successfully";
 export const REDEMPTION_PAYMENT_CREATED = "Redemption payment created successfully";
 export const REDEMPTION_PAYMENT_UPDATED = "Redemption payment updated successfully";
 export const REDEMPTION_PAYMENT_DELETED = "Redemption payment deleted successfully";
@@ -189,22 +181,6 @@ const zRedemptionPriceRow = z.object({
   priceCents: z.number().int(),
 });
 export type TRedemptionPriceRow = z.infer<typeof zRedemptionPriceRow>;
-
-const zRedemptionOffer = z.object({
-  id: z.uuid(),
-  bikeRedemptionId: z.uuid(),
-  /** The price and deadline the offer states. */
-  offerPriceCents: z.number().int().nullable(),
-  validUntil: z.string().nullable(),
-  file: zStoredFileRef,
-  /** GET this (same session) for the document: /api/redemption-offers/{id}/file. */
-  fileUrl: z.string(),
-  createdAt: z.iso.datetime(),
-});
-export type TRedemptionOffer = z.infer<typeof zRedemptionOffer>;
-
-export const zRedemptionOfferSaved = z.object({ message: z.string(), offer: zRedemptionOffer });
-export type TRedemptionOfferSaved = z.infer<typeof zRedemptionOfferSaved>;
 
 /** The employee's own payment of the case (the user payments ledger): REDEMPTION or RETURN_FEE. */
 const zRedemptionUserPayment = z.object({
@@ -394,29 +370,11 @@ export const zRedemptionChoiceInput = z
   });
 export type TRedemptionChoiceInput = z.infer<typeof zRedemptionChoiceInput>;
 
-export const zRedemptionOfferUploadQuery = z.object({
-  bikeRedemptionId: z.uuid(),
-  fileName: zUploadFileName,
-});
-export type TRedemptionOfferUploadQuery = z.infer<typeof zRedemptionOfferUploadQuery>;
-
-export const zRedemptionOfferIdParams = z.object({ id: z.uuid() });
-
 /**
  * The calls of the lease's end. Reading a case: redemptions.manage, orders.read or own-order.manage;
  * opening one and choosing: redemptions.manage, employees.manage or own-order.manage; the rest: helpdesk.
  */
 export const redemptionsApi = {
-  uploadOffer: endpoint({
-    method: "POST",
-    path: "/redemptionOffer",
-    summary: "Uploads a redemption offer document, PDF or image, at most 10 MB",
-    query: zRedemptionOfferUploadQuery,
-    body: "file",
-    status: 201,
-    response: zRedemptionOfferSaved,
-    errors: [400, 401, 403, 404, 409],
-  }),
   list: endpoint({
     method: "GET",
     path: "/bike-redemption",

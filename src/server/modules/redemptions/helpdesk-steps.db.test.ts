@@ -4,11 +4,8 @@ import { expectError } from "../../../../tests/helpers/api.ts";
 import { outboxRowsOf } from "../../../../tests/helpers/outbox.ts";
 import { elevenMegabytes, RENAMED_EXE, realPdf, SAMPLE_PNG } from "../../../../tests/helpers/sample-files.ts";
 import { setupTestApp } from "../../../../tests/helpers/test-app.ts";
-import {
-  zBikeRedemptionDetails,
-  zBikeRedemptionSaved,
-  zRedemptionOfferSaved,
-} from "../../../contract/bike-redemptions.ts";
+import { zBikeRedemptionDetails, zBikeRedemptionSaved } from "../../../contract/bike-redemptions.ts";
+import { zRedemptionOfferSaved } from "../../../contract/redemption-offers.ts";
 import { redemptionPriceCents } from "../../../domain/redemption.ts";
 import {
   bikeBrokerages,

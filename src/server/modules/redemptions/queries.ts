@@ -4,8 +4,9 @@ import type {
   TBikeRedemptionList,
   TBikeRedemptionListItem,
   TBikeRedemptionsQuery,
-  TRedemptionOffer,
 } from "../../../contract/bike-redemptions.ts";
+import { endpointUrl } from "../../../contract/endpoint.ts";
+import { redemptionOffersApi, type TRedemptionOffer } from "../../../contract/redemption-offers.ts";
 import type { TStoredFileRef } from "../../../contract/uploads.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import { personName } from "../../../domain/person-name.ts";
@@ -221,7 +222,7 @@ export async function offersWhere(db: Db, where: SQL): Promise<TRedemptionOffer[
       sizeBytes,
       createdAt: offer.createdAt.toISOString(),
     },
-    fileUrl: `/api/redemption-offers/${offer.id}/file`,
+    fileUrl: endpointUrl(redemptionOffersApi.file, { params: { id: offer.id } }),
     createdAt: offer.createdAt.toISOString(),
   }));
 }

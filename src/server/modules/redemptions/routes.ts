@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { redemptionsApi as api } from "../../../contract/bike-redemptions.ts";
+import { zErrorResponse } from "../../../contract/errors.ts";
 import {
-  redemptionsApi as api,
+  redemptionOffersApi as offersApi,
   zRedemptionOfferIdParams,
   zRedemptionOfferSaved,
   zRedemptionOfferUploadQuery,
-} from "../../../contract/bike-redemptions.ts";
-import { zErrorResponse } from "../../../contract/errors.ts";
+} from "../../../contract/redemption-offers.ts";
 import { redemptionPaymentsApi as paymentsApi } from "../../../contract/redemption-payments.ts";
 import type { AppContext } from "../../context.ts";
 import { acceptUploads, sendStoredFile, UPLOAD_LIMIT, UPLOAD_SCHEMA } from "../../files/uploads.ts";
@@ -93,7 +94,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   });
 
   app.get(
-    "/redemption-offers/:id/file",
+    offersApi.file.path,
     {
       preValidation: read,
       schema: {
@@ -111,7 +112,7 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
     acceptUploads(plain);
     const scope = plain.withTypeProvider<ZodTypeProvider>();
     scope.post(
-      api.uploadOffer.path,
+      offersApi.upload.path,
       {
         preValidation: manage,
         config: UPLOAD_LIMIT,

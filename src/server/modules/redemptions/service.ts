@@ -3,8 +3,6 @@ import {
   BIKE_REDEMPTION_CREATED,
   BIKE_REDEMPTION_DELETED,
   BIKE_REDEMPTION_UPDATED,
-  REDEMPTION_OFFER_CREATED,
-  REDEMPTION_OFFER_UPLOADED,
   REDEMPTION_PAYMENT_CREATED,
   REDEMPTION_PAYMENT_DELETED,
   REDEMPTION_PAYMENT_UPDATED,
@@ -13,10 +11,14 @@ import {
   type TBikeRedemptionsQuery,
   type TOpenBikeRedemption,
   type TRedemptionChoiceInput,
-  type TRedemptionOfferSaved,
-  type TRedemptionOfferUploadQuery,
   type TUpdateBikeRedemption,
 } from "../../../contract/bike-redemptions.ts";
+import {
+  REDEMPTION_OFFER_CREATED,
+  REDEMPTION_OFFER_UPLOADED,
+  type TRedemptionOfferSaved,
+  type TRedemptionOfferUploadQuery,
+} from "../../../contract/redemption-offers.ts";
 import type {
   TRedemptionPaymentInput,
   TRedemptionPaymentSaved,

@@ -156,6 +156,22 @@ describe("the bike store's own account", () => {
     ).toBeInTheDocument();
   });
 
+  it("says when the store's details did not load, and shows them once tried again", async () => {
+    const user = userEvent.setup({ delay: null });
+    let failing = true;
+    fakeApi({
+      "GET /api/store/details": () =>
+        failing ? apiError(500, "INTERNAL_ERROR", "Boom") : { status: 200, body: details },
+    });
+    renderScreen(<StoreAccountPage />, "/pyoraliike?valilehti=tiedot");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Palvelimella tapahtui virhe. Yritä myöhemmin uudelleen",
+    );
+    failing = false;
+    await user.click(screen.getByRole("button", { name: "Yritä uudelleen" }));
+    expect(await screen.findByLabelText("Viestien kieli")).toBeInTheDocument();
+  });
+
   it("refuses an IBAN whose check digits are wrong before sending it", async () => {
     const user = userEvent.setup({ delay: null });
     const api = fakeApi({ "GET /api/store/details": ok(details) });

@@ -5,13 +5,12 @@ import { type TStoreDetails, zStoreDetailsInput } from "../../../contract/store-
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../../domain/enums.ts";
 import { RequiredFieldsNote } from "../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../components/form-error-summary.tsx";
-import { PageLoader } from "../../components/page-loader.tsx";
+import { QueryFrame } from "../../components/query-frame.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { ApiError } from "../../lib/api-client.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
 import { mutateThen } from "../../lib/endpoint-client.ts";
 import { showSuccessToast } from "../../lib/toast.ts";
-import { StoreLinkLoadError } from "../store-links/index.ts";
 import { useSaveStoreDetails, useStoreDetails } from "./store-account-api.ts";
 import { StoreSelect } from "./store-select.tsx";
 
@@ -153,19 +152,28 @@ export function StoreDetailsTab() {
   const { t } = useTranslation();
   const [storeId, setStoreId] = useState<string | undefined>(undefined);
   const details = useStoreDetails(storeId);
-  if (details.isPending) return <PageLoader />;
-  if (details.isError) return <StoreLinkLoadError error={details.error} />;
-  const data = details.data;
   return (
-    <SectionCard title={t("storeAccount.details.title")} description={t("storeAccount.details.description")}>
-      <Stack gap="md">
-        <StoreSelect stores={data.stores} value={data.bikeStoreId} onChange={setStoreId} />
-        <DetailsForm
-          key={`${data.bikeStoreId}-${data.updatedAt}`}
-          details={data}
-          storeId={data.bikeStoreId}
-        />
-      </Stack>
-    </SectionCard>
+    <QueryFrame
+      query={details}
+      // A store the caller does not act for reads as any call's 404: there is no page of it to name.
+      notFound={t("toasts.notFound")}
+      loadingLabel={t("common.loadingPage")}
+    >
+      {(data) => (
+        <SectionCard
+          title={t("storeAccount.details.title")}
+          description={t("storeAccount.details.description")}
+        >
+          <Stack gap="md">
+            <StoreSelect stores={data.stores} value={data.bikeStoreId} onChange={setStoreId} />
+            <DetailsForm
+              key={`${data.bikeStoreId}-${data.updatedAt}`}
+              details={data}
+              storeId={data.bikeStoreId}
+            />
+          </Stack>
+        </SectionCard>
+      )}
+    </QueryFrame>
   );
 }

@@ -1,3 +1,3 @@
 // What other features may use of this one: a feature imports another only through its index.
 export { PackageForm } from "./package-form.tsx";
-export { StoreLinkLoadError, StorePackageTable } from "./store-link-common.tsx";
+export { StorePackageTable } from "./store-link-common.tsx";

@@ -18,7 +18,7 @@ import {
   RedemptionOptions,
   RedemptionStateBadge,
 } from "../../redemption/index.ts";
-import { type TRedemption, useChooseForEmployee, useRedemption } from "./redemptions-api.ts";
+import { offerFileHref, type TRedemption, useChooseForEmployee, useRedemption } from "./redemptions-api.ts";
 
 /** A calendar date (YYYY-MM-DD) as DD.MM.YYYY. */
 export const day = (date: string | null) => (date ? formatCalendarDate(date) : null);
@@ -102,7 +102,7 @@ function CaseView({ c }: { c: TRedemption }) {
           {
             label: t("employerRedemptions.drawer.offer"),
             value: offer ? (
-              <Anchor href={offer.fileUrl} target="_blank" rel="noopener">
+              <Anchor href={offerFileHref(offer.id)} target="_blank" rel="noopener">
                 {offer.file.fileName}
               </Anchor>
             ) : null,

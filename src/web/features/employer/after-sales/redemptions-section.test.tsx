@@ -110,6 +110,26 @@ function venla(overrides: Partial<TBikeRedemptionDetails> = {}): TBikeRedemption
   };
 }
 
+/**
+ * The offer sent to Venla. Its fileUrl, kept in the answer for other clients, points elsewhere here, so
+ * a link read from it instead of the contract's endpoint would show.
+ */
+const OFFER: TBikeRedemptionDetails["offers"][number] = {
+  id: uuid(3010),
+  bikeRedemptionId: CASE_ID,
+  offerPriceCents: 231_000,
+  validUntil: "2026-11-30",
+  file: {
+    id: uuid(3011),
+    fileName: "lunastustarjous-1077.pdf",
+    mimeType: "application/pdf",
+    sizeBytes: 4_219,
+    createdAt: "2026-11-23T08:00:00.000Z",
+  },
+  fileUrl: "/not-the-link",
+  createdAt: "2026-11-23T08:00:00.000Z",
+};
+
 function company(paymentMode: PaymentMode): TCompanyDetails {
   return {
     companyId: DEMO_OY,
@@ -163,7 +183,7 @@ describe("the employer's lease ends", () => {
     const user = userEvent.setup({ delay: null });
     fakeApi({
       [LIST]: listOf([venla()]),
-      [GET]: { status: 200, body: venla() },
+      [GET]: { status: 200, body: venla({ offers: [OFFER] }) },
       [`GET /api/companies/${DEMO_OY}`]: { status: 200, body: company("ALL") },
     });
     render(<RedemptionsSection />, "/tyonantaja?valilehti=pyorat");
@@ -178,6 +198,11 @@ describe("the employer's lease ends", () => {
     expect(within(compare).getByRole("row", { name: /^Palautus/ })).toHaveTextContent(/0,00\s€285,00\s€/);
     expect(within(compare).getByRole("row", { name: /^Sopimuksen jatko/ })).toHaveTextContent(
       "Vain pitkän poissaolon aikana.",
+    );
+    // The offer's document, by the contract's address of it (not the answer's fileUrl).
+    expect(within(drawer).getByRole("link", { name: "lunastustarjous-1077.pdf" })).toHaveAttribute(
+      "href",
+      `/api/redemption-offers/${OFFER.id}/file`,
     );
   });
 

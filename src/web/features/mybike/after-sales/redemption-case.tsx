@@ -1,12 +1,11 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import type { TFunction } from "i18next";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TRedemptionUserPayment } from "../../../../contract/bike-redemptions.ts";
 import type { PaymentMethod } from "../../../../domain/enums.ts";
-import { AlertIcon } from "../../../components/design-icons.tsx";
 import { DetailsList } from "../../../components/details-list.tsx";
-import { EmptyState } from "../../../components/empty-state.tsx";
+import { QueryFrame } from "../../../components/query-frame.tsx";
 import { StatusBadge, ToneBadge } from "../../../components/status-badge.tsx";
 import { currentLanguage } from "../../../i18n/i18n.ts";
 import { formatDate, formatPercent } from "../../../lib/formatters.ts";
@@ -19,28 +18,26 @@ import {
   RedemptionOptions,
   RedemptionPriceTable,
 } from "../../redemption/index.ts";
-import { type TRedemption, useRedemptionCase } from "./redemption-api.ts";
+import { offerFileHref, type TRedemption, useRedemptionCase } from "./redemption-api.ts";
 import { RedemptionChoiceForm } from "./redemption-choice-form.tsx";
 import { DONE_TEXTS, nextText } from "./redemption-labels.ts";
 
-/** The employee's redemption case, fetched by its id: a loader, its error with a retry, or the case. */
+/**
+ * The employee's redemption case, fetched by its id: a spinner, its error with a retry (a case gone
+ * reads as any other failure to load it), or the case.
+ */
 export function MyRedemptionCase({ id }: { id: string }) {
   const { t } = useTranslation();
   const details = useRedemptionCase(id);
-  if (details.isPending) return <Loader role="status" aria-label={t("ds.table.loading")} mx="auto" />;
-  if (details.isError)
-    return (
-      <EmptyState
-        icon={<AlertIcon size={24} />}
-        text={<span role="alert">{t("myBikeRedemption.loadError")}</span>}
-        action={
-          <Button variant="default" onClick={() => void details.refetch()}>
-            {t("ds.table.retry")}
-          </Button>
-        }
-      />
-    );
-  return <CaseView details={details.data} />;
+  return (
+    <QueryFrame
+      query={details}
+      notFound={t("myBikeRedemption.loadError")}
+      errorText={() => t("myBikeRedemption.loadError")}
+    >
+      {(data) => <CaseView details={data} />}
+    </QueryFrame>
+  );
 }
 
 /**
@@ -107,7 +104,7 @@ function CaseView({ details }: { details: TRedemption }) {
             {
               label: t("myBikeRedemption.offer.document"),
               value: offer ? (
-                <Anchor href={offer.fileUrl} target="_blank" rel="noopener">
+                <Anchor href={offerFileHref(offer.id)} target="_blank" rel="noopener">
                   {t("myBikeRedemption.offer.documentLink", { date: formatDate(offer.createdAt) })}
                 </Anchor>
               ) : null,

@@ -122,7 +122,8 @@ function termEndCase(overrides: Partial<TBikeRedemptionDetails> = {}): TBikeRede
           sizeBytes: 4_219,
           createdAt: "2026-11-23T08:00:00.000Z",
         },
-        fileUrl: `/api/redemption-offers/${uuid(820)}/file`,
+        // Kept in the answer for other clients; the link is the contract's address of the file.
+        fileUrl: "/not-the-link",
         createdAt: "2026-11-23T08:00:00.000Z",
       },
     ],
@@ -240,6 +241,23 @@ describe("the comparison of the options", () => {
       "href",
       `/api/redemption-offers/${uuid(820)}/file`,
     );
+  });
+
+  it("says when the case did not load, and shows it once tried again", async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    fakeApi({
+      ...baseRoutes([leasing()]),
+      [GET_CASE]: () => (failing ? apiError(500, "INTERNAL_ERROR", "Boom") : ok(termEndCase())),
+    });
+    renderMyBike();
+    const card = await section();
+    expect(await within(card).findByRole("alert")).toHaveTextContent(
+      "Sopimuksen päättymisen tietoja ei saatu ladattua.",
+    );
+    failing = false;
+    await user.click(within(card).getByRole("button", { name: "Yritä uudelleen" }));
+    expect(await within(card).findByText("Mihin hinta perustuu")).toBeInTheDocument();
   });
 
   it("compares each option's cost, what happens and its tax note, and says why an option is closed", async () => {

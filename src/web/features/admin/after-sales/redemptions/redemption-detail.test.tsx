@@ -278,6 +278,41 @@ describe("a case's page", () => {
       "Tieto on muuttunut tai se on jo olemassa.",
     );
   });
+
+  it("links each offer's document by the contract's address of it", async () => {
+    const offerId = "0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f01";
+    api({
+      [GET]: {
+        status: 200,
+        body: details({
+          offers: [
+            {
+              id: offerId,
+              bikeRedemptionId: ID,
+              offerPriceCents: 15_545,
+              validUntil: "2026-11-30",
+              file: {
+                id: "0f0f0f0f-0f0f-4f0f-8f0f-0f0f0f0f0f02",
+                fileName: "lunastustarjous-1042.pdf",
+                mimeType: "application/pdf",
+                sizeBytes: 4_219,
+                createdAt: "2026-11-20T04:00:00.000Z",
+              },
+              // Kept in the answer for other clients; pointing elsewhere here, a link read from it would show.
+              fileUrl: "/not-the-link",
+              createdAt: "2026-11-20T04:00:00.000Z",
+            },
+          ],
+        }),
+      },
+    });
+    renderTab(PAGE);
+    const offers = await screen.findByRole("region", { name: "Lunastustarjoukset" });
+    expect(within(offers).getByRole("link", { name: "lunastustarjous-1042.pdf" })).toHaveAttribute(
+      "href",
+      `/api/redemption-offers/${offerId}/file`,
+    );
+  });
 });
 
 describe("the list", () => {

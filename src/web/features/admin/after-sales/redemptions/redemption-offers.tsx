@@ -11,7 +11,7 @@ import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
-import { savedMessage, type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
+import { offerFileHref, savedMessage, type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
 
 type Offer = TRedemption["offers"][number];
 
@@ -101,7 +101,7 @@ export function OffersSection({ redemption: c }: { redemption: TRedemption }) {
                 accessor: "file",
                 title: t("adminRedemptions.offers.file"),
                 render: (offer) => (
-                  <Anchor href={offer.fileUrl} target="_blank" rel="noopener">
+                  <Anchor href={offerFileHref(offer.id)} target="_blank" rel="noopener">
                     {offer.file.fileName}
                   </Anchor>
                 ),

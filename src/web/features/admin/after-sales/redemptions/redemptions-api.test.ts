@@ -3,10 +3,10 @@ import {
   BIKE_REDEMPTION_CREATED,
   BIKE_REDEMPTION_DELETED,
   BIKE_REDEMPTION_UPDATED,
-  REDEMPTION_OFFER_UPLOADED,
   redemptionsApi,
 } from "../../../../../contract/bike-redemptions.ts";
 import { endpointUrl } from "../../../../../contract/endpoint.ts";
+import { REDEMPTION_OFFER_UPLOADED } from "../../../../../contract/redemption-offers.ts";
 import { i18n } from "../../../../i18n/i18n.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { loadTexts } from "../../../../test/render-ui.tsx";

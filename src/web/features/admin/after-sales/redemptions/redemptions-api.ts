@@ -4,8 +4,6 @@ import {
   BIKE_REDEMPTION_CREATED,
   BIKE_REDEMPTION_DELETED,
   BIKE_REDEMPTION_UPDATED,
-  REDEMPTION_OFFER_CREATED,
-  REDEMPTION_OFFER_UPLOADED,
   REDEMPTION_PAYMENT_CREATED,
   REDEMPTION_PAYMENT_DELETED,
   REDEMPTION_PAYMENT_UPDATED,
@@ -19,6 +17,11 @@ import {
 } from "../../../../../contract/bike-redemptions.ts";
 import type { EndpointDef, EndpointInput, EndpointResponse } from "../../../../../contract/endpoint.ts";
 import {
+  redemptionOffersApi as offersApi,
+  REDEMPTION_OFFER_CREATED,
+  REDEMPTION_OFFER_UPLOADED,
+} from "../../../../../contract/redemption-offers.ts";
+import {
   redemptionPaymentsApi as paymentsApi,
   type TRedemptionPaymentInput,
   type TRedemptionPaymentUpdate,
@@ -27,6 +30,7 @@ import type { PaymentMethod, RedemptionReason, SimpleState } from "../../../../.
 import { type ActionKeys, useActionKeys } from "../../../../lib/action-keys.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
+import { fileHref } from "../../../../lib/file-href.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
 import { refreshQueries, SILENT } from "../../../../lib/query-client.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
@@ -163,6 +167,9 @@ export function useRedemptions(filter: RedemptionFilter) {
 }
 
 /** GET /api/bike-redemption/{id}; the page says itself when it is gone (404). */
+/** A redemption offer's document is read by its address (a PDF or an image), not as a JSON call. */
+export const offerFileHref = (offerId: string) => fileHref(offersApi.file, { params: { id: offerId } });
+
 export function useRedemption(id: string) {
   return useEndpointQuery(
     api.details,
@@ -213,7 +220,7 @@ async function run(id: string, action: RedemptionAction, keys: ActionKeys): Prom
     case "uploadOffer":
       return (
         await withSpecText("upload", () =>
-          uploadFile(api.uploadOffer, { query: { bikeRedemptionId: id } }, action.file),
+          uploadFile(offersApi.upload, { query: { bikeRedemptionId: id } }, action.file),
         )
       ).message;
     case "recordPayment":
