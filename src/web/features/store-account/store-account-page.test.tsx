@@ -156,6 +156,24 @@ describe("the bike store's own account", () => {
     ).toBeInTheDocument();
   });
 
+  it("says in the drawer when its order is gone, and shows it once tried again", async () => {
+    const user = userEvent.setup({ delay: null });
+    let gone = true;
+    fakeApi({
+      [`GET ${LIST}`]: ok(page([listItem()])),
+      [`GET /api/store/orders/${ORDER_ID}`]: () =>
+        gone ? apiError(404, "NOT_FOUND", "Order not found") : { status: 200, body: order() },
+    });
+    renderScreen(<StoreAccountPage />);
+    await user.click(await screen.findByText("Maija Meikäläinen"));
+    const drawer = await screen.findByRole("dialog");
+    const alert = await within(drawer).findByText("Pyydettyä kohdetta ei löytynyt");
+    expect(alert.closest('[role="alert"]')).not.toBeNull();
+    gone = false;
+    await user.click(within(drawer).getByRole("button", { name: "Yritä uudelleen" }));
+    expect(await within(drawer).findByText("Tilaus 10042")).toBeInTheDocument();
+  });
+
   it("says when the store's details did not load, and shows them once tried again", async () => {
     const user = userEvent.setup({ delay: null });
     let failing = true;

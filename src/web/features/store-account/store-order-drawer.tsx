@@ -1,12 +1,12 @@
-import { Alert, Drawer, List, Loader, Stack, Text, Title } from "@mantine/core";
+import { Alert, Drawer, List, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { TNewsItem } from "../../../contract/whats-new.ts";
 import type { NewsKind } from "../../../domain/whats-new.ts";
 import { DetailsList } from "../../components/details-list.tsx";
 import { OrderTimeline } from "../../components/order-timeline.tsx";
+import { QueryFrame } from "../../components/query-frame.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../components/status-labels.ts";
-import { formErrorMessage } from "../../lib/form-errors.ts";
 import { formatDate, formatDateTime } from "../../lib/formatters.ts";
 import { money } from "../../lib/money.ts";
 import { showSuccessToast } from "../../lib/toast.ts";
@@ -82,7 +82,6 @@ export function StoreOrderDrawer({
 }) {
   const { t } = useTranslation();
   const details = useStoreOrder(orderId);
-  const order = details.data;
   return (
     <Drawer
       opened={orderId !== null}
@@ -90,66 +89,66 @@ export function StoreOrderDrawer({
       position="right"
       size="xl"
       title={
-        order ? t("storeAccount.order.title", { number: order.orderNumber }) : t("storeAccount.order.loading")
+        details.data
+          ? t("storeAccount.order.title", { number: details.data.orderNumber })
+          : t("storeAccount.order.loading")
       }
       closeButtonProps={{ "aria-label": t("common.close") }}
     >
-      {details.isPending && orderId !== null && <Loader role="status" aria-label={t("ds.table.loading")} />}
-      {details.isError && (
-        <Alert color="red" role="alert">
-          {formErrorMessage(details.error, t)}
-        </Alert>
-      )}
-      {order && (
-        <Stack gap="lg">
-          <OrderNews news={news} />
-          <DetailsList
-            items={[
-              { label: t("storeAccount.fields.customer"), value: order.customerName },
-              { label: t("storeAccount.fields.company"), value: order.companyName },
-              {
-                label: t("storeAccount.fields.status"),
-                value: <StatusBadge family="order" status={order.orderStatus} />,
-              },
-              { label: t("storeAccount.fields.store"), value: order.storeName },
-              {
-                label: t("storeAccount.fields.delivery"),
-                value:
-                  order.deliveryAddress ??
-                  (order.deliveryMethod === "HOME_DELIVERY"
-                    ? t("storeLinks.delivery.HOME_DELIVERY")
-                    : order.deliveryMethod === "PICKUP"
-                      ? t("storeLinks.delivery.PICKUP")
-                      : null),
-              },
-              {
-                label: t("storeAccount.fields.maxPrice"),
-                value: order.maxPriceCents === null ? null : money(order.maxPriceCents),
-              },
-              { label: t("storeAccount.fields.comment"), value: order.customerComment },
-              { label: t("storeAccount.fields.serial"), value: order.frameSerialNumber },
-              {
-                label: t("storeAccount.fields.deliveryDate"),
-                value: order.deliveryDate ? formatDate(order.deliveryDate) : null,
-              },
-            ]}
-          />
-          {order.cancellationRequested && (
-            <Alert color="yellow" variant="light" role="status">
-              {t("storeAccount.order.cancellationRequested")}
-            </Alert>
+      {orderId !== null && (
+        <QueryFrame query={details} notFound={t("toasts.notFound")}>
+          {(order) => (
+            <Stack gap="lg">
+              <OrderNews news={news} />
+              <DetailsList
+                items={[
+                  { label: t("storeAccount.fields.customer"), value: order.customerName },
+                  { label: t("storeAccount.fields.company"), value: order.companyName },
+                  {
+                    label: t("storeAccount.fields.status"),
+                    value: <StatusBadge family="order" status={order.orderStatus} />,
+                  },
+                  { label: t("storeAccount.fields.store"), value: order.storeName },
+                  {
+                    label: t("storeAccount.fields.delivery"),
+                    value:
+                      order.deliveryAddress ??
+                      (order.deliveryMethod === "HOME_DELIVERY"
+                        ? t("storeLinks.delivery.HOME_DELIVERY")
+                        : order.deliveryMethod === "PICKUP"
+                          ? t("storeLinks.delivery.PICKUP")
+                          : null),
+                  },
+                  {
+                    label: t("storeAccount.fields.maxPrice"),
+                    value: order.maxPriceCents === null ? null : money(order.maxPriceCents),
+                  },
+                  { label: t("storeAccount.fields.comment"), value: order.customerComment },
+                  { label: t("storeAccount.fields.serial"), value: order.frameSerialNumber },
+                  {
+                    label: t("storeAccount.fields.deliveryDate"),
+                    value: order.deliveryDate ? formatDate(order.deliveryDate) : null,
+                  },
+                ]}
+              />
+              {order.cancellationRequested && (
+                <Alert color="yellow" variant="light" role="status">
+                  {t("storeAccount.order.cancellationRequested")}
+                </Alert>
+              )}
+              {order.packageEditable ? (
+                <PackageStep order={order} />
+              ) : (
+                order.items.length > 0 && (
+                  <StorePackageTable items={order.items} totalCents={order.totalPriceCents ?? 0} />
+                )
+              )}
+              <StoreInvoiceStep order={order} />
+              <StoreHandoverStep orderId={order.orderId} />
+              <OrderTimeline order={order} audience="BIKE_STORE" />
+            </Stack>
           )}
-          {order.packageEditable ? (
-            <PackageStep order={order} />
-          ) : (
-            order.items.length > 0 && (
-              <StorePackageTable items={order.items} totalCents={order.totalPriceCents ?? 0} />
-            )
-          )}
-          <StoreInvoiceStep order={order} />
-          <StoreHandoverStep orderId={order.orderId} />
-          <OrderTimeline order={order} audience="BIKE_STORE" />
-        </Stack>
+        </QueryFrame>
       )}
     </Drawer>
   );
