@@ -1,4 +1,4 @@
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { LANGUAGES, type Language } from "../../src/domain/locale.ts";
 import { publicPagePath } from "../../src/domain/public-pages.ts";
 import en from "../../src/web/i18n/en.json" with { type: "json" };
@@ -23,6 +23,19 @@ function expected(id: "home" | "calculator", lang: Language): { h1: string; titl
   if (id === "home") return { h1: SHELL[lang].home.title, title: "Pedaali" };
   const h1 = PAGES[lang].calculator.title;
   return { h1, title: SHELL[lang].common.pageTitle.replace("{{title}}", h1) };
+}
+
+/** Holds back every script file of the page until the answer is called, as a slow phone connection would. */
+async function holdPageCode(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/assets/**/*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 async function html(request: APIRequestContext, path: string) {
@@ -225,14 +238,7 @@ test("a prerendered page names every stylesheet it needs, so nothing moves when 
 
 test("a visitor who scrolls before the app has taken the page over keeps the place", async ({ page }) => {
   // The page's code is held back until the visitor has scrolled, as on a slow phone connection.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/assets/**/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPageCode(page);
   await page.setViewportSize({ width: 375, height: 700 });
   await page.goto(publicPagePath("forEmployers", "fi"), { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -257,14 +263,7 @@ test("the login arrives as HTML, and what was typed and submitted before it was 
   // The public entry's page, not the app's: nothing names the app's entry as a script to run.
   expect(body).not.toContain('<script type="module"');
   // The page's code is held back while the visitor types and submits, as on a slow phone connection.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/assets/**/*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdPageCode(page);
   const problems = watchConsole(page);
   await page.goto("/kirjaudu?next=%2Fkayttaja", { waitUntil: "commit" });
   await page.getByLabel("Sähköpostiosoite").fill("employee@demo.test");
