@@ -119,6 +119,9 @@ function appServer(index: number) {
       OIDC_KEYS_FILE,
       // The payroll journey's SFTP server listens on 127.0.0.1.
       SFTP_ALLOW_PRIVATE_HOSTS: "1",
+      // No job at a time of day: the payroll report of 07:00 Helsinki time, say, would deliver the
+      // month's report in the middle of the payroll journey, and a journey would pass or fail by the hour.
+      TIMED_JOBS: "0",
     },
   };
 }

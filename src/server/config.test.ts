@@ -66,6 +66,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ NODE_ENV: "development", BENCH_ROUTES: "on" }).benchRoutes).toBe(true);
   });
 
+  it("runs the timed jobs unless TIMED_JOBS is off, which production refuses", () => {
+    expect(loadConfig({ NODE_ENV: "development" }).timedJobs).toBe(true);
+    expect(loadConfig({ NODE_ENV: "development", TIMED_JOBS: "0" }).timedJobs).toBe(false);
+    expect(refusal({ ...PRODUCTION_ENV, TIMED_JOBS: "off" })).toContain(
+      "TIMED_JOBS: the timed jobs always run in production",
+    );
+  });
+
   it("treats empty variables as unset and trims a trailing slash from PUBLIC_URL", () => {
     const config = loadConfig({ NODE_ENV: "test", PORT: "", PUBLIC_URL: "https://pedaali.fi/" });
     expect(config.port).toBe(3000);

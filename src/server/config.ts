@@ -91,6 +91,7 @@ const envSchema = z.object({
   OIDC_KEYS_FILE: z.string().min(1).optional(),
   OIDC_ALLOW_HTTP: booleanFlag.optional(),
   SFTP_ALLOW_PRIVATE_HOSTS: booleanFlag.optional(),
+  TIMED_JOBS: booleanFlag.optional(),
 });
 
 export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; doc: string }> = [
@@ -239,6 +240,11 @@ export const CONFIG_DOCS: ReadonlyArray<{ name: string; defaultValue: string; do
     defaultValue: "off",
     doc: "Let a company's payroll SFTP server be in a private network (loopback, 10/8, 172.16/12, 192.168/16, link-local, IPv6 unique-local), as the local test server is. Off, a company admin cannot make the platform connect inside its own network.",
   },
+  {
+    name: "TIMED_JOBS",
+    defaultValue: "on",
+    doc: "Run the jobs that start at a time of day or every few minutes (the payroll report, reminders, the daily digest, lease invoices, redemption offers, the leasing companies' decisions, inactivity, retention, the file sweep, the data rekey). The browser tests' servers turn them off, so that a journey's outcome never depends on the hour it runs at; the message outbox is still sent. Never off in production.",
+  },
 ];
 
 export type Config = {
@@ -289,6 +295,8 @@ export type Config = {
   oidcAllowHttp: boolean;
   /** Let payroll SFTP servers be in private networks (the local test server). */
   sftpAllowPrivateHosts: boolean;
+  /** The jobs that start at a time of day (jobs/runner.ts); off only outside production. */
+  timedJobs: boolean;
 };
 
 export class ConfigError extends Error {
@@ -343,6 +351,8 @@ export function loadConfig(
     problems.push("DEV_OUTBOX: the dev outbox is never available in production");
   if (production && e.BENCH_ROUTES)
     problems.push("BENCH_ROUTES: the benchmark's routes are never available in production");
+  if (production && e.TIMED_JOBS === false)
+    problems.push("TIMED_JOBS: the timed jobs always run in production");
   if (e.STRONG_ID_ISSUER && !e.STRONG_ID_CLIENT_ID)
     problems.push("STRONG_ID_CLIENT_ID: required with STRONG_ID_ISSUER");
   if (production && e.STRONG_ID_ISSUER && !e.OIDC_KEYS_FILE)
@@ -413,6 +423,7 @@ export function loadConfig(
     oidcKeysFile: e.OIDC_KEYS_FILE ?? (inMemory || e.NODE_ENV === "test" ? null : "./data/oidc-keys.json"),
     oidcAllowHttp: !production && (e.OIDC_ALLOW_HTTP ?? false),
     sftpAllowPrivateHosts: e.SFTP_ALLOW_PRIVATE_HOSTS ?? false,
+    timedJobs: e.TIMED_JOBS ?? true,
   };
 }
 

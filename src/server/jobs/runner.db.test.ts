@@ -148,6 +148,27 @@ describe("the job runner", () => {
     await runner.stop();
   }, 20_000);
 
+  it("with TIMED_JOBS off schedules only the message outbox, and takes away the timed schedules an earlier start left", async () => {
+    const start = async (timedJobs: boolean) => {
+      const runner = createJobRunner({
+        ctx: {
+          config: testConfig({ inactivityDeactivationDays: 30, timedJobs }),
+          database,
+          messaging: noMessaging,
+          files: testFileStore(),
+        },
+        log: recordingLog(),
+        connectionString,
+      });
+      expect(await runner.start()).toBe(true);
+      const names = (await runner.boss()?.getSchedules())?.map((s) => s.name) ?? [];
+      await runner.stop();
+      return names;
+    };
+    expect(await start(true)).toContain(PAYROLL_REPORT_QUEUE);
+    expect(await start(false)).toEqual([MESSAGE_OUTBOX_QUEUE]);
+  }, 30_000);
+
   it("logs and carries on when pg-boss cannot start", async () => {
     const log = recordingLog();
     const runner = createJobRunner({

@@ -103,10 +103,19 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
       });
       instance.on("error", (error) => log.error({ err: error }, "job queue error"));
       await instance.start();
+      const started = instance;
+      /**
+       * A job that starts at a time of day, or every few minutes: scheduled unless TIMED_JOBS is off
+       * (the browser tests' servers), where a schedule left from an earlier start is taken away.
+       */
+      const timed = (queue: string, cron: string) =>
+        config.timedJobs
+          ? started.schedule(queue, cron, {}, { tz: JOB_TIME_ZONE })
+          : started.unschedule(queue);
       await instance.createQueue(INACTIVITY_QUEUE);
       const days = config.inactivityDeactivationDays;
       if (days > 0) {
-        await instance.schedule(INACTIVITY_QUEUE, INACTIVITY_CRON, {}, { tz: JOB_TIME_ZONE });
+        await timed(INACTIVITY_QUEUE, INACTIVITY_CRON);
         await instance.work(
           INACTIVITY_QUEUE,
           { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
@@ -130,7 +139,7 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
           ),
       );
       await instance.createQueue(PAYROLL_REPORT_QUEUE);
-      await instance.schedule(PAYROLL_REPORT_QUEUE, PAYROLL_REPORT_CRON, {}, { tz: JOB_TIME_ZONE });
+      await timed(PAYROLL_REPORT_QUEUE, PAYROLL_REPORT_CRON);
       await instance.work(
         PAYROLL_REPORT_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
@@ -145,14 +154,14 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
           }),
       );
       await instance.createQueue(LEASING_SYNC_QUEUE);
-      await instance.schedule(LEASING_SYNC_QUEUE, LEASING_SYNC_CRON, {}, { tz: JOB_TIME_ZONE });
+      await timed(LEASING_SYNC_QUEUE, LEASING_SYNC_CRON);
       await instance.work(
         LEASING_SYNC_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
         async () => syncLeasingDecisions(database.db, { now: new Date(), log }),
       );
       await instance.createQueue(REDEMPTION_OFFERS_QUEUE);
-      await instance.schedule(REDEMPTION_OFFERS_QUEUE, REDEMPTION_OFFERS_CRON, {}, { tz: JOB_TIME_ZONE });
+      await timed(REDEMPTION_OFFERS_QUEUE, REDEMPTION_OFFERS_CRON);
       await instance.work(
         REDEMPTION_OFFERS_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
@@ -165,14 +174,14 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
           }),
       );
       await instance.createQueue(LEASE_INVOICES_QUEUE);
-      await instance.schedule(LEASE_INVOICES_QUEUE, LEASE_INVOICES_CRON, {}, { tz: JOB_TIME_ZONE });
+      await timed(LEASE_INVOICES_QUEUE, LEASE_INVOICES_CRON);
       await instance.work(
         LEASE_INVOICES_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
         async () => issueMonthlyLeaseInvoices(database.db, { now: new Date(), log }),
       );
       await instance.createQueue(REMINDERS_QUEUE);
-      await instance.schedule(REMINDERS_QUEUE, REMINDERS_CRON, {}, { tz: JOB_TIME_ZONE });
+      await timed(REMINDERS_QUEUE, REMINDERS_CRON);
       await instance.work(
         REMINDERS_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
@@ -189,14 +198,14 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         },
       );
       await instance.createQueue(DAILY_DIGEST_QUEUE);
-      await instance.schedule(DAILY_DIGEST_QUEUE, DAILY_DIGEST_CRON, {}, { tz: JOB_TIME_ZONE });
+      await timed(DAILY_DIGEST_QUEUE, DAILY_DIGEST_CRON);
       await instance.work(
         DAILY_DIGEST_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
         async () => sendDailyDigests(database.db, { now: new Date(), log }),
       );
       await instance.createQueue(FILE_SWEEP_QUEUE);
-      await instance.schedule(FILE_SWEEP_QUEUE, FILE_SWEEP_CRON, {}, { tz: JOB_TIME_ZONE });
+      await timed(FILE_SWEEP_QUEUE, FILE_SWEEP_CRON);
       await instance.work(
         FILE_SWEEP_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
@@ -207,21 +216,21 @@ export function createJobRunner(deps: JobRunnerDeps): JobRunner {
         },
       );
       await instance.createQueue(DATA_REKEY_QUEUE);
-      await instance.schedule(DATA_REKEY_QUEUE, DATA_REKEY_CRON, {}, { tz: JOB_TIME_ZONE });
+      await timed(DATA_REKEY_QUEUE, DATA_REKEY_CRON);
       await instance.work(
         DATA_REKEY_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
         async () => rekeyData(database.db, config, log),
       );
       await instance.createQueue(RETENTION_QUEUE);
-      await instance.schedule(RETENTION_QUEUE, RETENTION_CRON, {}, { tz: JOB_TIME_ZONE });
+      await timed(RETENTION_QUEUE, RETENTION_CRON);
       await instance.work(
         RETENTION_QUEUE,
         { pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 30 },
         async () => applyRetention(database.db, { now: new Date(), log }),
       );
       boss = instance;
-      log.info({ inactivityDeactivationDays: days }, "job queue started");
+      log.info({ inactivityDeactivationDays: days, timedJobs: config.timedJobs }, "job queue started");
       return true;
     } catch (error) {
       log.error({ err: error }, "job queue failed to start; scheduled jobs will not run");
