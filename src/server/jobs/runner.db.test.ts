@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, testFileStore } from "../../../tests/helpers/test-db.ts";
 import { buildApp } from "../app.ts";
-import { testConfig } from "../config.ts";
+import { type Config, testConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import type { Messaging } from "../messaging/types.ts";
@@ -50,6 +50,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await database?.close();
 });
+
+/** The queues a runner started with `config` has scheduled; it is stopped again. */
+async function scheduledBy(config: Partial<Config>): Promise<string[]> {
+  const runner = createJobRunner({
+    ctx: { config: testConfig(config), database, messaging: noMessaging, files: testFileStore() },
+    log: recordingLog(),
+    connectionString,
+  });
+  expect(await runner.start()).toBe(true);
+  const names = (await runner.boss()?.getSchedules())?.map((s) => s.name) ?? [];
+  await runner.stop();
+  return names;
+}
 
 describe("the job runner", () => {
   it("starts pg-boss, schedules the nightly, the monthly ones, the leasing sync, the redemption job and the files' sweep, runs them on demand and stops", async () => {
@@ -122,18 +135,7 @@ describe("the job runner", () => {
   }, 20_000);
 
   it("unschedules the nightly job when the period is 0 (the monthly ones, the sync, the redemption job and the files' sweep stay)", async () => {
-    const runner = createJobRunner({
-      ctx: {
-        config: testConfig({ inactivityDeactivationDays: 0 }),
-        database,
-        messaging: noMessaging,
-        files: testFileStore(),
-      },
-      log: recordingLog(),
-      connectionString,
-    });
-    expect(await runner.start()).toBe(true);
-    expect((await runner.boss()?.getSchedules())?.map((s) => s.name).sort()).toEqual([
+    expect((await scheduledBy({ inactivityDeactivationDays: 0 })).sort()).toEqual([
       RETENTION_QUEUE,
       DAILY_DIGEST_QUEUE,
       REDEMPTION_OFFERS_QUEUE,
@@ -145,28 +147,15 @@ describe("the job runner", () => {
       MESSAGE_OUTBOX_QUEUE,
       FILE_SWEEP_QUEUE,
     ]);
-    await runner.stop();
   }, 20_000);
 
   it("with TIMED_JOBS off schedules only the message outbox, and takes away the timed schedules an earlier start left", async () => {
-    const start = async (timedJobs: boolean) => {
-      const runner = createJobRunner({
-        ctx: {
-          config: testConfig({ inactivityDeactivationDays: 30, timedJobs }),
-          database,
-          messaging: noMessaging,
-          files: testFileStore(),
-        },
-        log: recordingLog(),
-        connectionString,
-      });
-      expect(await runner.start()).toBe(true);
-      const names = (await runner.boss()?.getSchedules())?.map((s) => s.name) ?? [];
-      await runner.stop();
-      return names;
-    };
-    expect(await start(true)).toContain(PAYROLL_REPORT_QUEUE);
-    expect(await start(false)).toEqual([MESSAGE_OUTBOX_QUEUE]);
+    expect(await scheduledBy({ inactivityDeactivationDays: 30, timedJobs: true })).toContain(
+      PAYROLL_REPORT_QUEUE,
+    );
+    expect(await scheduledBy({ inactivityDeactivationDays: 30, timedJobs: false })).toEqual([
+      MESSAGE_OUTBOX_QUEUE,
+    ]);
   }, 30_000);
 
   it("logs and carries on when pg-boss cannot start", async () => {
