@@ -6,10 +6,8 @@ import {
   type TOpenBikeRedemption,
   type TRedemptionChoiceInput,
 } from "../../../../contract/bike-redemptions.ts";
-import { redemptionOffersApi as offersApi } from "../../../../contract/redemption-offers.ts";
 import type { RedemptionReason, SimpleState } from "../../../../domain/enums.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
-import { fileHref } from "../../../lib/file-href.ts";
 import { refreshQueries, SILENT } from "../../../lib/query-client.ts";
 import { refreshEmployees } from "../employees/employees-api.ts";
 import { refreshEmployerOrders } from "../orders/orders-api.ts";
@@ -65,9 +63,6 @@ export function useOpenRedemptionOf(order: { orderId: string; orderNumber: numbe
     },
   );
 }
-
-/** A redemption offer's document is read by its address (a PDF or an image), not as a JSON call. */
-export const offerFileHref = (offerId: string) => fileHref(offersApi.file, { params: { id: offerId } });
 
 export function useRedemption(id: string | null) {
   return useEndpointQuery(api.details, { params: { id: id ?? "" } }, { enabled: id !== null, meta: SILENT });

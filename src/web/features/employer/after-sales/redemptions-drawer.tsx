@@ -14,11 +14,12 @@ import {
   CHOICE_LABELS,
   ChooseForEmployeeForm,
   METHOD_LABELS,
+  offerFileHref,
   REASON_LABELS,
   RedemptionOptions,
   RedemptionStateBadge,
 } from "../../redemption/index.ts";
-import { offerFileHref, type TRedemption, useChooseForEmployee, useRedemption } from "./redemptions-api.ts";
+import { type TRedemption, useChooseForEmployee, useRedemption } from "./redemptions-api.ts";
 
 /** A calendar date (YYYY-MM-DD) as DD.MM.YYYY. */
 export const day = (date: string | null) => (date ? formatCalendarDate(date) : null);

@@ -5,9 +5,7 @@ import {
   type TOpenBikeRedemption,
   type TRedemptionChoiceInput,
 } from "../../../../contract/bike-redemptions.ts";
-import { redemptionOffersApi as offersApi } from "../../../../contract/redemption-offers.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../lib/endpoint-client.ts";
-import { fileHref } from "../../../lib/file-href.ts";
 import { refreshMyBike } from "../mybike-api.ts";
 
 /**
@@ -21,9 +19,6 @@ import { refreshMyBike } from "../mybike-api.ts";
 export type TRedemption = TBikeRedemptionDetails;
 
 const caseKey = (id: string) => endpointKey(api.details, { params: { id } });
-
-/** A redemption offer's document is read by its address (a PDF or an image), not as a JSON call. */
-export const offerFileHref = (offerId: string) => fileHref(offersApi.file, { params: { id: offerId } });
 
 export function useRedemptionCase(id: string) {
   return useEndpointQuery(

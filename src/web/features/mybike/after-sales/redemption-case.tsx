@@ -14,11 +14,12 @@ import {
   CHOICE_LABELS,
   day,
   METHOD_LABELS,
+  offerFileHref,
   REASON_LABELS,
   RedemptionOptions,
   RedemptionPriceTable,
 } from "../../redemption/index.ts";
-import { offerFileHref, type TRedemption, useRedemptionCase } from "./redemption-api.ts";
+import { type TRedemption, useRedemptionCase } from "./redemption-api.ts";
 import { RedemptionChoiceForm } from "./redemption-choice-form.tsx";
 import { DONE_TEXTS, nextText } from "./redemption-labels.ts";
 

@@ -10,8 +10,9 @@ import { mutateThen } from "../../../../lib/endpoint-client.ts";
 import { messageWithServerText } from "../../../../lib/error-toasts.ts";
 import { formatDateTime } from "../../../../lib/formatters.ts";
 import { showSuccessToast } from "../../../../lib/toast.ts";
+import { offerFileHref } from "../../../redemption/index.ts";
 import { useDisplay } from "../../tax-tables/display-format.ts";
-import { offerFileHref, savedMessage, type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
+import { savedMessage, type TRedemption, useRedemptionAction } from "./redemptions-api.ts";
 
 type Offer = TRedemption["offers"][number];
 

@@ -30,7 +30,6 @@ import type { PaymentMethod, RedemptionReason, SimpleState } from "../../../../.
 import { type ActionKeys, useActionKeys } from "../../../../lib/action-keys.ts";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { callEndpoint, endpointKey, useEndpointQuery } from "../../../../lib/endpoint-client.ts";
-import { fileHref } from "../../../../lib/file-href.ts";
 import { filtersFromAddress } from "../../../../lib/filter-params.ts";
 import { refreshQueries, SILENT } from "../../../../lib/query-client.ts";
 import { uploadFile } from "../../../../lib/upload.ts";
@@ -167,9 +166,6 @@ export function useRedemptions(filter: RedemptionFilter) {
 }
 
 /** GET /api/bike-redemption/{id}; the page says itself when it is gone (404). */
-/** A redemption offer's document is read by its address (a PDF or an image), not as a JSON call. */
-export const offerFileHref = (offerId: string) => fileHref(offersApi.file, { params: { id: offerId } });
-
 export function useRedemption(id: string) {
   return useEndpointQuery(
     api.details,
