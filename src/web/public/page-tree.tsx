@@ -31,21 +31,28 @@ export const PAGE_CODE: Record<PrerenderedRouteId, () => Promise<ComponentType>>
 };
 
 /**
- * The calculator's code in two parts, the browser free between them: Zod and the calculator's schemas,
- * then the page with its fields. Run as one, the two were one long task on a phone (about 50 ms of a
- * mid-range phone's work) before the page could be taken over.
+ * A page's code in two parts, the browser free between them: Zod and the page's schemas, then the page
+ * with its fields. Run as one, the two were one long task on a phone (about 50 ms of a mid-range phone's
+ * work) before the page could be taken over. The calculator's and the login's code load so.
  */
-async function calculatorPage(): Promise<ComponentType> {
-  await import("./calculator-schemas.ts");
+async function inTwoParts<T>(schemas: () => Promise<unknown>, page: () => Promise<T>): Promise<T> {
+  await schemas();
   await new Promise((resolve) => setTimeout(resolve));
-  return (await import("./calculator-page.ts")).CalculatorPage;
+  return page();
 }
 
-/** The login's code in two parts, as the calculator's: Zod and the login's schemas, then the page. */
-async function loginPage(): Promise<ComponentType> {
-  await import("./login-schemas.ts");
-  await new Promise((resolve) => setTimeout(resolve));
-  return (await import("./login-page.ts")).LoginPage;
+function calculatorPage(): Promise<ComponentType> {
+  return inTwoParts(
+    () => import("./calculator-schemas.ts"),
+    () => import("./calculator-page.ts"),
+  ).then((m) => m.CalculatorPage);
+}
+
+function loginPage(): Promise<ComponentType> {
+  return inTwoParts(
+    () => import("./login-schemas.ts"),
+    () => import("./login-page.ts"),
+  ).then((m) => m.LoginPage);
 }
 
 async function informationPage(id: PrerenderedRouteId): Promise<ComponentType> {
