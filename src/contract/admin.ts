@@ -58,7 +58,7 @@ export const zCompanyApplication = z.object({
   contactLastName: z.string(),
   contactEmail: z.string(),
   contactPhoneNumber: z.string().nullable(),
-  employeeCount: z.number().int().nullable(),
+  employeeCount: z.int().nullable(),
   streetAddress: z.string().nullable(),
   postalCode: z.string().nullable(),
   city: z.string().nullable(),
@@ -112,7 +112,7 @@ export const zApplicationAccepted = z.object({
 });
 export type TApplicationAccepted = z.infer<typeof zApplicationAccepted>;
 
-export const zCount = z.object({ count: z.number().int() });
+export const zCount = z.object({ count: z.int() });
 
 // ---- Event log ----------------------------------------------------------------------------------------
 
@@ -170,23 +170,23 @@ export const zPlatformReport = z.object({
   from: z.string(),
   to: z.string(),
   totals: z.object({
-    companies: z.number().int(),
-    groupCompanies: z.number().int(),
+    companies: z.int(),
+    groupCompanies: z.int(),
     /** Employments ACCEPTED. */
-    employees: z.number().int(),
-    pendingEmployees: z.number().int(),
-    orders: z.number().int(),
-    activeLeases: z.number().int(),
-    pendingApplications: z.number().int(),
+    employees: z.int(),
+    pendingEmployees: z.int(),
+    orders: z.int(),
+    activeLeases: z.int(),
+    pendingApplications: z.int(),
   }),
   /** Every order by its current status (all time). */
-  ordersByStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.number().int() })),
+  ordersByStatus: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.int() })),
   /** Orders created per month of the range, by their current status; every month present. */
   ordersOverTime: z.array(
-    z.object({ month: zMonth, counts: z.partialRecord(z.enum(ORDER_STATUSES), z.number().int()) }),
+    z.object({ month: zMonth, counts: z.partialRecord(z.enum(ORDER_STATUSES), z.int()) }),
   ),
   /** Leasing agreements starting and ending per month of the range; every month present. */
-  leases: z.array(z.object({ month: zMonth, started: z.number().int(), ending: z.number().int() })),
+  leases: z.array(z.object({ month: zMonth, started: z.int(), ending: z.int() })),
   /** Invoiced money per payer in the range (invoice issue date), euros incl. VAT. */
   moneyByPayer: z.array(z.object({ payerType: z.enum(PAYER_TYPES), invoiced: z.number(), paid: z.number() })),
 });
@@ -212,7 +212,7 @@ export const zHelpdeskSearchResult = z.object({
   orders: z.array(
     z.object({
       orderId: z.uuid(),
-      orderNumber: z.number().int(),
+      orderNumber: z.int(),
       orderStatus: z.enum(ORDER_STATUSES),
       employeeName: z.string(),
       companyId: z.uuid(),

@@ -37,7 +37,7 @@ export const zTwoFactorRequired = z.object({
   /** WebAuthn request options when the user has passkeys (AUTHENTICATOR only): one may answer instead. */
   passkeyOptions: z.record(z.string(), z.unknown()).optional(),
   /** Seconds the code is valid. */
-  expiresInSeconds: z.number().int(),
+  expiresInSeconds: z.int(),
   /** The code itself, only while the dev outbox is on (never in production), so demo roles can log in without a phone. */
   devCode: z.string().optional(),
 });

@@ -16,7 +16,7 @@ export const zAuthenticatorStatus = z.object({
   /** NONE: the code comes by SMS; PENDING: set up but not confirmed (SMS still); ACTIVE: the app's code. */
   status: z.enum(["NONE", "PENDING", "ACTIVE"]),
   activeSince: z.iso.datetime({ offset: true }).nullable(),
-  recoveryCodesLeft: z.number().int().min(0),
+  recoveryCodesLeft: z.int().min(0),
 });
 export type TAuthenticatorStatus = z.infer<typeof zAuthenticatorStatus>;
 

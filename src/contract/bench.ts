@@ -29,7 +29,7 @@ export const benchApi = {
     summary: "Keep a JSON answer to serve as the bench's ceiling (benchmarks only, never in production)",
     params: zKey,
     body: z.unknown(),
-    response: z.object({ bytes: z.number().int() }),
+    response: z.object({ bytes: z.int() }),
     errors: [400, 401],
   }),
   answer: endpoint({
@@ -47,7 +47,7 @@ export const benchApi = {
       "Keep an anonymous call's answer to serve without a session (benchmarks only, never in production)",
     params: zKey,
     body: z.unknown(),
-    response: z.object({ bytes: z.number().int() }),
+    response: z.object({ bytes: z.int() }),
     errors: [400, 401],
   }),
   anonymousAnswer: endpoint({

@@ -75,8 +75,8 @@ const LISTED_BIKES_PAGE_SIZE = 12;
 /** The highest asking price the brokerage takes (100 000 €): a bike, not a car. */
 const BROKERAGE_PRICE_MAX_CENTS = 10_000_000;
 
-const zModelYear = z.number().int().min(MODEL_YEAR_MIN).max(MODEL_YEAR_MAX);
-const zAskingPrice = z.number().int().min(0).max(BROKERAGE_PRICE_MAX_CENTS);
+const zModelYear = z.int().min(MODEL_YEAR_MIN).max(MODEL_YEAR_MAX);
+const zAskingPrice = z.int().min(0).max(BROKERAGE_PRICE_MAX_CENTS);
 
 // ---- The helpdesk's bikes -------------------------------------------------------------------------
 
@@ -96,16 +96,16 @@ const zBikeBrokerage = z.object({
   bikeBrokerageId: z.uuid(),
   /** The benefit bike's order and its number, when the bike is one. */
   orderId: z.uuid().nullable(),
-  orderNumber: z.number().int().nullable(),
+  orderNumber: z.int().nullable(),
   /** The redemption case that handed the bike over, when one did. */
   bikeRedemptionId: z.uuid().nullable(),
   companyName: z.string().nullable(),
   brand: z.string().nullable(),
   model: z.string().nullable(),
-  modelYear: z.number().int().nullable(),
+  modelYear: z.int().nullable(),
   frameSize: z.string().nullable(),
   description: z.string().nullable(),
-  askingPriceCents: z.number().int().nullable(),
+  askingPriceCents: z.int().nullable(),
   city: z.string().nullable(),
   adminNote: z.string().nullable(),
   status: z.enum(SIMPLE_STATES),
@@ -114,7 +114,7 @@ const zBikeBrokerage = z.object({
   listed: z.boolean(),
   listedAt: z.iso.datetime().nullable(),
   soldAt: z.iso.datetime().nullable(),
-  openInquiryCount: z.number().int(),
+  openInquiryCount: z.int(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 });
@@ -148,18 +148,18 @@ export type TBrokerageEvent = z.infer<typeof zBrokerageEvent>;
 
 /** What the suggested asking price was worked out from (the bike's order). */
 const zAskingPriceSuggestion = z.object({
-  priceCents: z.number().int(),
-  packagePriceCents: z.number().int(),
+  priceCents: z.int(),
+  packagePriceCents: z.int(),
   leaseStartDate: z.string().nullable(),
-  months: z.number().int(),
-  residualValueCents: z.number().int().nullable(),
+  months: z.int(),
+  residualValueCents: z.int().nullable(),
 });
 export type TAskingPriceSuggestion = z.infer<typeof zAskingPriceSuggestion>;
 
 export const zBikeBrokerageDetails = zBikeBrokerage.extend({
   /** Null for a bike added by hand: there is no order to work it out from. */
   suggestion: zAskingPriceSuggestion.nullable(),
-  inquiryCount: z.number().int(),
+  inquiryCount: z.int(),
   inquiries: z.array(zBrokerageInquiry),
   events: z.array(zBrokerageEvent),
 });
@@ -230,10 +230,10 @@ const zListedBike = z.object({
   bikeBrokerageId: z.uuid(),
   brand: z.string().nullable(),
   model: z.string().nullable(),
-  modelYear: z.number().int().nullable(),
+  modelYear: z.int().nullable(),
   frameSize: z.string().nullable(),
   description: z.string().nullable(),
-  askingPriceCents: z.number().int().nullable(),
+  askingPriceCents: z.int().nullable(),
   city: z.string().nullable(),
   listedAt: z.iso.datetime(),
 });

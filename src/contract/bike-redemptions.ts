@@ -125,14 +125,14 @@ const zBikeRedemptionListItem = z.object({
   choice: z.enum(REDEMPTION_CHOICES).nullable(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   /** The price the case asks (the rule's price unless the helpdesk changed it), incl. VAT. */
-  redemptionPriceCents: z.number().int(),
+  redemptionPriceCents: z.int(),
   /** The last day to choose. */
   decisionDeadline: z.string().nullable(),
   /** The status as shown (redemptionState): an open case past its decision deadline is OVERDUE. */
   state: z.enum(REDEMPTION_STATES),
   /** The lease's last day as the case sees it (the term's end, or an earlier month's last day). */
   leaseEndsOn: z.string().nullable(),
-  order: z.object({ orderId: z.uuid(), orderNumber: z.number().int() }),
+  order: z.object({ orderId: z.uuid(), orderNumber: z.int() }),
   employee: z.object({ beneficiaryEmployeeId: z.uuid(), name: z.string(), email: z.string() }),
   company: z.object({ companyId: z.uuid(), name: z.string() }),
   /** The package's bike line ("Tunturi eMAX 28"), or null. */
@@ -149,9 +149,9 @@ export type TBikeRedemptionListItem = z.infer<typeof zBikeRedemptionListItem>;
 /** docs/data-model.md: `items` and `totalCount`, with the page asked for. */
 export const zBikeRedemptionList = z.object({
   items: z.array(zBikeRedemptionListItem),
-  totalCount: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  totalCount: z.int(),
+  page: z.int(),
+  limit: z.int(),
 });
 export type TBikeRedemptionList = z.infer<typeof zBikeRedemptionList>;
 
@@ -164,9 +164,9 @@ const zRedemptionOption = z.object({
   /** Why it is not open: EARLY_END_ONLY, LONG_ABSENCE_ONLY, RESIGNED_MUST_REDEEM; null when open. */
   unavailableReason: z.enum(OPTION_UNAVAILABLE_REASONS).nullable(),
   /** What the employee pays; min < max where it depends on what is not known yet (a sale, a return date). */
-  costCents: z.object({ min: z.number().int(), max: z.number().int() }),
+  costCents: z.object({ min: z.int(), max: z.int() }),
   /** What the employer pays (an early return after it ended the employment). */
-  employerCostCents: z.number().int(),
+  employerCostCents: z.int(),
   /** What choosing it leads to (one per choice). */
   outcome: z.enum(OPTION_OUTCOMES),
   /** VERIFY_FAIR_VALUE (a purchase below fair value may be salary: verify), NEW_CONTRACT_TAXABLE. */
@@ -176,9 +176,9 @@ export type TRedemptionOption = z.infer<typeof zRedemptionOption>;
 
 /** A row of the month-by-month price table: the price if the lease ends at the end of that month. */
 const zRedemptionPriceRow = z.object({
-  monthsPaid: z.number().int(),
+  monthsPaid: z.int(),
   leaseEndsOn: z.string(),
-  priceCents: z.number().int(),
+  priceCents: z.int(),
 });
 export type TRedemptionPriceRow = z.infer<typeof zRedemptionPriceRow>;
 
@@ -186,7 +186,7 @@ export type TRedemptionPriceRow = z.infer<typeof zRedemptionPriceRow>;
 const zRedemptionUserPayment = z.object({
   userPaymentId: z.uuid(),
   kind: z.enum(USER_PAYMENT_KINDS),
-  amountCents: z.number().int(),
+  amountCents: z.int(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   referenceNumber: z.string().nullable(),
@@ -199,12 +199,12 @@ export type TRedemptionUserPayment = z.infer<typeof zRedemptionUserPayment>;
 export const zRedemptionPayment = z.object({
   id: z.uuid(),
   bikeRedemptionId: z.uuid(),
-  order: z.object({ orderId: z.uuid(), orderNumber: z.number().int() }),
+  order: z.object({ orderId: z.uuid(), orderNumber: z.int() }),
   company: z.object({ companyId: z.uuid(), name: z.string() }),
   employeeName: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   payerType: z.enum(PAYER_TYPES),
-  amountCents: z.number().int(),
+  amountCents: z.int(),
   referenceNumber: z.string().nullable(),
   dueDate: z.string().nullable(),
   paidAt: z.iso.datetime().nullable(),
@@ -226,7 +226,7 @@ const zBikeRedemptionEvent = z.object({
   /** The choice an event names (BIKE_REDEMPTION_CHOICE_MADE), else null. */
   choice: z.enum(REDEMPTION_CHOICES).nullable(),
   /** The amount an event names (a payment, a price), else null. */
-  amountCents: z.number().int().nullable(),
+  amountCents: z.int().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type TBikeRedemptionEvent = z.infer<typeof zBikeRedemptionEvent>;
@@ -250,7 +250,7 @@ export const REDEMPTION_OPENERS = ["SYSTEM", "HELPDESK", "EMPLOYER", "EMPLOYEE"]
 export const zBikeRedemptionDetails = zBikeRedemptionListItem.extend({
   order: z.object({
     orderId: z.uuid(),
-    orderNumber: z.number().int(),
+    orderNumber: z.int(),
     orderStatus: z.enum(ORDER_STATUSES),
     bikeStoreName: z.string().nullable(),
     frameSerialNumber: z.string().nullable(),
@@ -266,7 +266,7 @@ export const zBikeRedemptionDetails = zBikeRedemptionListItem.extend({
   /** TRANSFER: the colleague who takes the lease over. */
   transferToEmail: z.string().nullable(),
   /** An early return's fee and delivery the employee pays (0 when the employer does; null at the term's end). */
-  returnFeeCents: z.number().int().nullable(),
+  returnFeeCents: z.int().nullable(),
   vatPercent: z.number().nullable(),
   note: z.string().nullable(),
   /** LONG_ABSENCE: the last day the employer covers the payments, and the expected return (null: unknown). */
@@ -281,16 +281,16 @@ export const zBikeRedemptionDetails = zBikeRedemptionListItem.extend({
       startDate: z.string(),
       /** The term's last day. */
       endDate: z.string(),
-      leaseTimeMonths: z.number().int(),
-      monthlyPaymentCents: z.number().int(),
+      leaseTimeMonths: z.int(),
+      monthlyPaymentCents: z.int(),
       /** The financed package price (P) and its residual value (R), incl. VAT. */
-      packagePriceCents: z.number().int(),
-      residualValueCents: z.number().int(),
+      packagePriceCents: z.int(),
+      residualValueCents: z.int(),
       annualInterestPercent: z.number(),
       /** Lease months started up to leaseEndsOn. */
-      monthsPaid: z.number().int(),
+      monthsPaid: z.int(),
       /** The price by rule at leaseEndsOn (the case's own price may differ after a change by the helpdesk). */
-      rulePriceCents: z.number().int(),
+      rulePriceCents: z.int(),
     })
     .nullable(),
   options: z.array(zRedemptionOption),
@@ -305,7 +305,7 @@ export const zBikeRedemptionDetails = zBikeRedemptionListItem.extend({
     .object({
       bikeBrokerageId: z.uuid(),
       status: z.enum(SIMPLE_STATES),
-      askingPriceCents: z.number().int().nullable(),
+      askingPriceCents: z.int().nullable(),
       listedAt: z.iso.datetime().nullable(),
     })
     .nullable(),
@@ -314,7 +314,7 @@ export const zBikeRedemptionDetails = zBikeRedemptionListItem.extend({
     .object({
       invoiceId: z.uuid(),
       invoiceNumber: z.string().nullable(),
-      totalCents: z.number().int(),
+      totalCents: z.int(),
       referenceNumber: z.string().nullable(),
       dueDate: z.string().nullable(),
       sentAt: z.iso.datetime().nullable(),

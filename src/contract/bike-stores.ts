@@ -114,7 +114,7 @@ export type TBikeStoreUpdate = z.infer<typeof zBikeStoreUpdate>;
 export const zBikeStoreSaved = z.object({ message: z.string(), bikeStore: zBikeStore });
 export type TBikeStoreSaved = z.infer<typeof zBikeStoreSaved>;
 
-const zBikeStoreGroup = z.object({ id: z.uuid(), name: z.string(), storeCount: z.number().int() });
+const zBikeStoreGroup = z.object({ id: z.uuid(), name: z.string(), storeCount: z.int() });
 export const zBikeStoreGroups = z.object({ bikeStoreGroups: z.array(zBikeStoreGroup) });
 export type TBikeStoreGroups = z.infer<typeof zBikeStoreGroups>;
 

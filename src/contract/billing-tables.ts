@@ -20,7 +20,7 @@ import { zCents, zDateOnly, zPercent } from "./values.ts";
  */
 
 /** Lease periods a table allows (the database's 1–120 months). */
-const zLeaseMonths = z.number().int().min(1).max(120);
+const zLeaseMonths = z.int().min(1).max(120);
 /** The lease period of a price bracket (the database's 12–60 months). */
 export const BRACKET_LEASE_MONTHS = { min: 12, max: 60 } as const;
 export const BILLING_TABLE_ROWS_MAX = 50;
@@ -30,7 +30,7 @@ const zBillingTableRowInput = z.object({
   minTotalCents: zCents,
   /** Above minTotalCents, or null/omitted for no upper limit (the last bracket). */
   maxTotalCents: zCents.nullable().optional(),
-  leaseTimeMonths: z.number().int().min(BRACKET_LEASE_MONTHS.min).max(BRACKET_LEASE_MONTHS.max),
+  leaseTimeMonths: z.int().min(BRACKET_LEASE_MONTHS.min).max(BRACKET_LEASE_MONTHS.max),
 });
 type TBillingTableRowInput = z.infer<typeof zBillingTableRowInput>;
 
@@ -115,9 +115,9 @@ function bracketIssues(
 
 const zBillingTableRow = z.object({
   id: z.uuid(),
-  minTotalCents: z.number().int(),
-  maxTotalCents: z.number().int().nullable(),
-  leaseTimeMonths: z.number().int(),
+  minTotalCents: z.int(),
+  maxTotalCents: z.int().nullable(),
+  leaseTimeMonths: z.int(),
 });
 
 export const zBillingTable = z.object({
@@ -129,15 +129,15 @@ export const zBillingTable = z.object({
   leasingCompanyName: z.string().nullable(),
   validFrom: z.string().nullable(),
   validTo: z.string().nullable(),
-  monthlyServiceFeeCents: z.number().int(),
+  monthlyServiceFeeCents: z.int(),
   residualValuePercent: z.number().nullable(),
   annualInterestPercent: z.number(),
   insurancePercentPerYear: z.number(),
-  monthlyMaintenanceCents: z.number().int(),
-  minLeaseMonths: z.number().int(),
-  maxLeaseMonths: z.number().int(),
+  monthlyMaintenanceCents: z.int(),
+  minLeaseMonths: z.int(),
+  maxLeaseMonths: z.int(),
   campaignDiscountPercent: z.number().nullable(),
-  campaignMinLeaseMonths: z.number().int().nullable(),
+  campaignMinLeaseMonths: z.int().nullable(),
   isDefault: z.boolean(),
   notes: z.string().nullable(),
   /** The price brackets, lowest first. */

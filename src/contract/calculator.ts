@@ -19,12 +19,12 @@ import { zPercent, zPlausibleDate } from "./values.ts";
 const zEuros = (min: number, max: number) => z.number().min(min).max(max).multipleOf(0.01);
 
 export const zCalculatorRequest = z.strictObject({
-  year: z.number().int().min(2000).max(2100),
+  year: z.int().min(2000).max(2100),
   /** The day the benefit was agreed ("Edusta sovittu"): within the benefit's years. */
   contractDate: zPlausibleDate("COMMITMENT").optional(),
   bikePrice: zEuros(0.01, 50_000),
   accessoriesPrice: zEuros(0, 20_000).optional(),
-  leaseTimeMonths: z.number().int().min(1).max(120),
+  leaseTimeMonths: z.int().min(1).max(120),
   monthlyPayment: zEuros(0.01, 5_000).optional(),
   monthlyGrossSalary: zEuros(0, 1_000_000),
   /**
@@ -36,8 +36,8 @@ export const zCalculatorRequest = z.strictObject({
   churchMember: z.boolean().optional(),
   /** The church whose parish tax the person pays: none, Evangelical Lutheran or Orthodox. */
   church: z.enum(CHURCHES).optional(),
-  age: z.number().int().min(15).max(100).optional(),
-  children: z.number().int().min(0).max(20).optional(),
+  age: z.int().min(15).max(100).optional(),
+  children: z.int().min(0).max(20).optional(),
   employerSubsidyPerMonth: zEuros(0, 5_000).optional(),
   commuterTicketPerYear: zEuros(0, 3_400).optional(),
   campaign: z.boolean().optional(),
@@ -45,18 +45,18 @@ export const zCalculatorRequest = z.strictObject({
 export type TCalculatorRequest = z.infer<typeof zCalculatorRequest>;
 
 const zYear = z.object({
-  year: z.number().int(),
-  months: z.number().int(),
+  year: z.int(),
+  months: z.int(),
   taxFreeBenefit: z.number(),
   taxableBenefit: z.number(),
   netCost: z.number(),
 });
 
 export const zCalculatorResult = z.object({
-  year: z.number().int(),
+  year: z.int(),
   contractDate: z.string(),
   leaseStart: z.string(),
-  leaseTimeMonths: z.number().int(),
+  leaseTimeMonths: z.int(),
   packagePrice: z.number(),
   campaignDiscount: z.number(),
   monthlyPayment: z.number(),
@@ -84,46 +84,44 @@ export const zCalculatorResult = z.object({
 });
 export type TCalculatorResult = z.infer<typeof zCalculatorResult>;
 
-const zAgeBand = z.object({ percent: zPercent, fromAge: z.number().int(), toAge: z.number().int() });
+const zAgeBand = z.object({ percent: zPercent, fromAge: z.int(), toAge: z.int() });
 
 const zTaxYear = z.object({
-  year: z.number().int(),
+  year: z.int(),
   stateScale: z.array(
     z.object({
-      lowerLimitCents: z.number().int(),
-      baseTaxCents: z.number().int(),
+      lowerLimitCents: z.int(),
+      baseTaxCents: z.int(),
       marginalPercent: zPercent,
     }),
   ),
   pension: zAgeBand,
   pensionOlder: zAgeBand.nullable(),
   unemployment: zAgeBand,
-  dailyAllowance: zAgeBand.extend({ thresholdCents: z.number().int() }),
+  dailyAllowance: zAgeBand.extend({ thresholdCents: z.int() }),
   medicalCarePercent: zPercent,
   yleTax: z.object({
     percent: zPercent,
-    thresholdCents: z.number().int(),
-    maxCents: z.number().int(),
-    fromAge: z.number().int(),
+    thresholdCents: z.int(),
+    maxCents: z.int(),
+    fromAge: z.int(),
   }),
-  incomeExpensesDeductionCents: z.number().int(),
+  incomeExpensesDeductionCents: z.int(),
   averageMunicipalPercent: zPercent.nullable(),
-  basicDeduction: z.object({ maxCents: z.number().int(), reductionPercent: zPercent }),
+  basicDeduction: z.object({ maxCents: z.int(), reductionPercent: zPercent }),
   workIncomeDeduction: z.object({
     ratePercent: zPercent,
-    maxCents: z.number().int(),
-    seniorMaxCents: z.number().int(),
-    seniorFromAge: z.number().int(),
-    childAdditionCents: z.number().int(),
-    phaseOuts: z.array(
-      z.object({ fromCents: z.number().int(), toCents: z.number().int().nullable(), percent: zPercent }),
-    ),
+    maxCents: z.int(),
+    seniorMaxCents: z.int(),
+    seniorFromAge: z.int(),
+    childAdditionCents: z.int(),
+    phaseOuts: z.array(z.object({ fromCents: z.int(), toCents: z.int().nullable(), percent: zPercent })),
   }),
   bikeBenefit: z.object({
-    taxFreeLimitCents: z.number().int(),
-    grandfatheredLimitCents: z.number().int(),
+    taxFreeLimitCents: z.int(),
+    grandfatheredLimitCents: z.int(),
     grandfatheredUntil: z.string().nullable(),
-    sharedLimitCents: z.number().int(),
+    sharedLimitCents: z.int(),
   }),
 });
 
@@ -132,7 +130,7 @@ export const zCalculatorParameters = z.object({
   taxYears: z.array(zTaxYear),
   municipalities: z.array(
     z.object({
-      year: z.number().int(),
+      year: z.int(),
       municipality: z.string(),
       municipalitySv: z.string().nullable(),
       code: z.string().nullable(),
@@ -146,18 +144,16 @@ export const zCalculatorParameters = z.object({
   leaseTerms: z.object({
     annualInterestPercent: zPercent,
     insurancePercentPerYear: zPercent,
-    monthlyMaintenanceCents: z.number().int(),
-    monthlyServiceFeeCents: z.number().int(),
+    monthlyMaintenanceCents: z.int(),
+    monthlyServiceFeeCents: z.int(),
     residualValuePercent: zPercent,
-    minLeaseMonths: z.number().int(),
-    maxLeaseMonths: z.number().int(),
+    minLeaseMonths: z.int(),
+    maxLeaseMonths: z.int(),
     campaignDiscountPercent: zPercent.nullable(),
-    campaignMinLeaseMonths: z.number().int().nullable(),
+    campaignMinLeaseMonths: z.int().nullable(),
   }),
   /** Whether every figure used is confirmed from an authoritative source (the page says when not). */
-  unconfirmed: z.array(
-    z.object({ table: z.string(), year: z.number().int(), name: z.string(), source: z.string() }),
-  ),
+  unconfirmed: z.array(z.object({ table: z.string(), year: z.int(), name: z.string(), source: z.string() })),
 });
 export type TCalculatorParameters = z.infer<typeof zCalculatorParameters>;
 

@@ -11,10 +11,10 @@ export type TPageQuery = z.infer<typeof zPageQuery>;
 export function zPage<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
-    page: z.number().int(),
-    limit: z.number().int(),
-    total: z.number().int(),
-    totalPages: z.number().int(),
+    page: z.int(),
+    limit: z.int(),
+    total: z.int(),
+    totalPages: z.int(),
     hasNext: z.boolean(),
     hasPrevious: z.boolean(),
   });

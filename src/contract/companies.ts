@@ -167,9 +167,9 @@ const zCompanyListItem = z.object({
   groupCompanyName: z.string().nullable(),
   city: z.string().nullable(),
   /** Beneficiary employees of the company whose employment is ACCEPTED. */
-  employeeCount: z.number().int(),
+  employeeCount: z.int(),
   /** Orders in ACTIVE_LEASE_STATUSES. */
-  activeLeaseCount: z.number().int(),
+  activeLeaseCount: z.int(),
   maxPrice: z.number().nullable(),
   previousProvider: z.enum(PREVIOUS_PROVIDERS).nullable(),
   /** False when the company has neither an e-invoice address nor a billing e-mail: its lease invoice reaches no one. */
@@ -187,7 +187,7 @@ export const zCompanyUnit = z.object({
   unitName: z.string(),
   companyId: z.uuid(),
   /** Employees in the unit: a unit in use cannot be deleted. */
-  employeeCount: z.number().int(),
+  employeeCount: z.int(),
 });
 export type TCompanyUnit = z.infer<typeof zCompanyUnit>;
 
@@ -201,8 +201,8 @@ export type TCompanyUnit = z.infer<typeof zCompanyUnit>;
  */
 export const zBikePolicy = z.object({
   companyId: z.uuid(),
-  minLeaseTimeMonths: z.number().int(),
-  maxLeaseTimeMonths: z.number().int(),
+  minLeaseTimeMonths: z.int(),
+  maxLeaseTimeMonths: z.int(),
   requiresEmployerApproval: z.boolean(),
   eligibility: z.enum(POLICY_ELIGIBILITIES),
   eligibilityNote: z.string().nullable(),
@@ -213,7 +213,7 @@ export const zBikePolicy = z.object({
 });
 export type TBikePolicy = z.infer<typeof zBikePolicy>;
 
-const zLeaseMonths = z.number().int().min(12).max(60);
+const zLeaseMonths = z.int().min(12).max(60);
 export const zBikePolicyInput = z
   .object({
     minLeaseTimeMonths: zLeaseMonths,
@@ -258,8 +258,8 @@ export const zCompanyDetails = z.object({
   contactPhoneNumber: z.string().nullable(),
   previousProvider: z.enum(PREVIOUS_PROVIDERS).nullable(),
   companyUnits: z.array(zCompanyUnit),
-  employeeCount: z.number().int(),
-  activeLeaseCount: z.number().int(),
+  employeeCount: z.int(),
+  activeLeaseCount: z.int(),
   /** The company's bike policy (null until one is saved). */
   bikePolicy: zBikePolicy.nullable(),
   createdAt: z.iso.datetime(),
@@ -347,12 +347,12 @@ export type TCompanyOrdersQuery = z.infer<typeof zCompanyOrdersQuery>;
 
 const zCompanyOrder = z.object({
   orderId: z.uuid(),
-  orderNumber: z.number().int(),
+  orderNumber: z.int(),
   orderStatus: z.enum(ORDER_STATUSES),
   employeeName: z.string(),
   totalPrice: z.number(),
   monthlyPayment: z.number().nullable(),
-  leaseTimeMonths: z.number().int().nullable(),
+  leaseTimeMonths: z.int().nullable(),
   /** The leasing agreement's start and end (YYYY-MM-DD), when it has them. */
   leaseStartDate: z.string().nullable(),
   leaseEndDate: z.string().nullable(),

@@ -61,7 +61,7 @@ const zContactFormUpdate = z.object({ checked: z.boolean() });
 export type TContactFormUpdate = z.infer<typeof zContactFormUpdate>;
 
 /** GET /api/contact-forms/unchecked-count (docs/api-surface.md: count). */
-export const zContactFormsCount = z.object({ count: z.number().int() });
+export const zContactFormsCount = z.object({ count: z.int() });
 
 export const contactFormsApi = {
   submit: endpoint({

@@ -65,7 +65,7 @@ export type TImportColumns = z.infer<typeof zImportColumns>;
 
 const zImportRow = z.object({
   /** The file's own line (the header is 1); null for an employee the file does not list (ENDS). */
-  row: z.number().int().nullable(),
+  row: z.int().nullable(),
   action: z.enum(IMPORT_ROW_ACTIONS),
   employeeId: z.uuid().nullable(),
   name: z.string(),
@@ -76,7 +76,7 @@ const zImportRow = z.object({
 export type TImportRow = z.infer<typeof zImportRow>;
 
 const zImportError = z.object({
-  row: z.number().int(),
+  row: z.int(),
   /** The field of the column, or null for the whole row. */
   column: zImportField.nullable(),
   code: z.enum(IMPORT_ERROR_CODES),
@@ -89,10 +89,10 @@ export const zImportResult = z.object({
   importId: z.uuid().nullable(),
   dryRun: z.boolean(),
   counts: z.object({
-    created: z.number().int(),
-    changed: z.number().int(),
-    unchanged: z.number().int(),
-    ending: z.number().int(),
+    created: z.int(),
+    changed: z.int(),
+    unchanged: z.int(),
+    ending: z.int(),
   }),
   /** Rows with an error: not written. */
   errors: z.array(zImportError),
@@ -117,9 +117,9 @@ export type TInviteBody = z.infer<typeof zInviteBody>;
 
 const zInviteResult = z.object({
   /** Mailed now. */
-  invited: z.number().int(),
+  invited: z.int(),
   /** Left out: they have logged in already (or are not the company's accepted employees). */
-  skipped: z.number().int(),
+  skipped: z.int(),
 });
 
 const zJoiningPerson = z.object({
@@ -131,9 +131,9 @@ const zJoiningPerson = z.object({
 });
 
 const zJoiningStatus = z.object({
-  joined: z.number().int(),
-  invited: z.number().int(),
-  notInvited: z.number().int(),
+  joined: z.int(),
+  invited: z.int(),
+  notInvited: z.int(),
   /** The first 500 who have not logged in, newest employees first. */
   waiting: z.array(zJoiningPerson),
 });

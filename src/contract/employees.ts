@@ -157,14 +157,14 @@ export type TEmployeesWithOrdersQuery = z.infer<typeof zEmployeesWithOrdersQuery
 /** One order of the employee as the employer sees it in the list (the latest first). */
 const zEmployeeOrder = z.object({
   orderId: z.uuid(),
-  orderNumber: z.number().int(),
+  orderNumber: z.int(),
   orderStatus: z.enum(ORDER_STATUSES),
   isOnlineOrder: z.boolean(),
   isOrderConfirmed: z.boolean(),
   bikeStore: z.object({ bikeStoreId: z.uuid(), storeName: z.string() }).nullable(),
   totalPrice: z.number(),
   monthlyPayment: z.number().nullable(),
-  leaseTimeMonths: z.number().int().nullable(),
+  leaseTimeMonths: z.int().nullable(),
   /** The leasing agreement's first and last day, once it has them. */
   leaseStartDate: z.string().nullable(),
   leaseEndDate: z.string().nullable(),
@@ -220,7 +220,7 @@ export const zEmployee = z.object({
   /** SPEC "Order list": the employee's orders, latest first (at most 10 in lists). */
   orders: z.array(zEmployeeOrder),
   /** How many orders the employee has in all (the list carries the latest 10). */
-  orderCount: z.number().int(),
+  orderCount: z.int(),
   /** The employer roles the person holds in this company besides BIKE_BENEFICIARY. */
   employerRoles: z.array(z.enum(GRANTABLE_EMPLOYER_ROLES)),
   decidedAt: z.iso.datetime().nullable(),
@@ -243,9 +243,9 @@ export type TEmployeeMinimal = z.infer<typeof zEmployeeMinimal>;
 function zEmployeesPageOf<T extends z.ZodType>(item: T) {
   return z.object({
     employees: z.array(item),
-    currentPage: z.number().int(),
-    totalPages: z.number().int(),
-    totalCount: z.number().int(),
+    currentPage: z.int(),
+    totalPages: z.int(),
+    totalCount: z.int(),
     /** The `after` of the next page; null on the last. */
     nextCursor: z.string().nullable(),
     /** The `before` of the previous page; null on the first. */

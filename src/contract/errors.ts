@@ -229,7 +229,7 @@ export type TErrorDetail = z.infer<typeof zErrorDetail>;
 
 /** The one error body every failing request answers with. */
 export const zErrorResponse = z.object({
-  statusCode: z.number().int(),
+  statusCode: z.int(),
   code: z.string(),
   message: z.string(),
   details: z.array(zErrorDetail).optional(),

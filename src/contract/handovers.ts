@@ -105,7 +105,7 @@ export type THandoverRecord = z.infer<typeof zHandoverRecord>;
 
 export const zStoreHandover = z.object({
   orderId: z.uuid(),
-  orderNumber: z.number().int(),
+  orderNumber: z.int(),
   kind: z.enum(HANDOVER_KINDS),
   customerName: z.string(),
   /** The order's frame serial number, if the store already gave one: the form starts from it. */
@@ -124,7 +124,7 @@ export const zOrderHandover = z.object({
   kind: z.enum(HANDOVER_KINDS),
   /** The code the employee shows at the store; only to the employee, only while the store may hand over. */
   pickupCode: z.string().nullable(),
-  photoCount: z.number().int(),
+  photoCount: z.int(),
   handover: zHandoverRecord.nullable(),
   /** The caller (the employee) may sign now. */
   canSign: z.boolean(),

@@ -80,7 +80,7 @@ const zInsuranceClaimListItem = z.object({
   beneficiaryEmployeeId: z.uuid(),
   employee: z.object({ name: z.string(), email: z.string() }),
   company: z.object({ companyId: z.uuid(), name: z.string() }),
-  order: z.object({ orderId: z.uuid(), orderNumber: z.number().int() }).nullable(),
+  order: z.object({ orderId: z.uuid(), orderNumber: z.int() }).nullable(),
   incidentDate: z.string().nullable(),
   policeReportNumber: z.string().nullable(),
   /** Reported more than 14 days after the incident. */
@@ -120,13 +120,13 @@ export type TInsuranceClaimFile = z.infer<typeof zInsuranceClaimFile>;
 
 export const zInsuranceClaim = zInsuranceClaimListItem.extend({
   description: z.string().nullable(),
-  repairCostCents: z.number().int().nullable(),
+  repairCostCents: z.int().nullable(),
   /** The claim's deductible (240 € unless the helpdesk set another). */
-  deductibleCents: z.number().int(),
+  deductibleCents: z.int(),
   /** What the employee pays when the claim is settled: the deductible, capped by the loss. */
-  deductibleOwedCents: z.number().int(),
+  deductibleOwedCents: z.int(),
   /** The package price less 1 % a full month since the lease started, on the incident day. */
-  insuredValueCents: z.number().int(),
+  insuredValueCents: z.int(),
   /** The last day the claim counted as reported in time; null without an incident date. */
   reportDeadline: z.string().nullable(),
   /** The bike: the order's package, the lease's dates and the frame number. */
@@ -135,7 +135,7 @@ export const zInsuranceClaim = zInsuranceClaimListItem.extend({
       orderStatus: z.enum(ORDER_STATUSES),
       name: z.string().nullable(),
       frameSerialNumber: z.string().nullable(),
-      totalPriceCents: z.number().int(),
+      totalPriceCents: z.int(),
       leaseStartDate: z.string().nullable(),
       leaseEndDate: z.string().nullable(),
     })
@@ -154,7 +154,7 @@ export const zInsuranceClaim = zInsuranceClaimListItem.extend({
   userPayment: z
     .object({
       userPaymentId: z.uuid(),
-      amountCents: z.number().int(),
+      amountCents: z.int(),
       paymentMethod: z.enum(PAYMENT_METHODS),
       paymentStatus: z.enum(PAYMENT_STATUSES),
       dueDate: z.string().nullable(),

@@ -38,14 +38,14 @@ export const zInvoice = z.object({
   payerType: z.enum(PAYER_TYPES),
   companyId: z.uuid().nullable(),
   orderId: z.uuid().nullable(),
-  orderNumber: z.number().int().nullable(),
+  orderNumber: z.int().nullable(),
   bikeStoreId: z.uuid().nullable(),
   leasingCompanyId: z.uuid().nullable(),
   description: z.string().nullable(),
-  amountCents: z.number().int(),
-  vatCents: z.number().int(),
-  totalCents: z.number().int(),
-  paidAmountCents: z.number().int(),
+  amountCents: z.int(),
+  vatCents: z.int(),
+  totalCents: z.int(),
+  paidAmountCents: z.int(),
   /** Finnish reference number (viitenumero) of our outgoing invoices; null on purchase invoices. */
   referenceNumber: z.string().nullable(),
   issueDate: z.string().nullable(),
@@ -98,7 +98,7 @@ export const zOrderInvoice = z.object({
   payerType: z.enum(PAYER_TYPES),
   /** Who sent it: the store's purchase invoice, our bill to the leasing company, or the leasing company's. */
   sender: z.enum(INVOICE_SENDERS),
-  totalCents: z.number().int(),
+  totalCents: z.int(),
   issueDate: z.string().nullable(),
   /** Whether GET /api/invoices/{id}/finvoice.xml gives it as an e-invoice now. */
   eInvoice: z.boolean(),

@@ -19,31 +19,31 @@ import { zFileAnswer } from "./uploads.ts";
  */
 
 const zLeaseInvoiceLine = z.object({
-  orderNumber: z.number().int(),
+  orderNumber: z.int(),
   employeeName: z.string(),
   employeeNumber: z.string().nullable(),
   leaseStartDate: z.iso.date(),
-  monthlyPaymentCents: z.number().int(),
+  monthlyPaymentCents: z.int(),
   vatPercent: z.number(),
-  vatExcludedCents: z.number().int(),
-  vatCents: z.number().int(),
+  vatExcludedCents: z.int(),
+  vatCents: z.int(),
 });
 
 export const zLeaseInvoice = z.object({
   id: z.uuid(),
-  invoiceNumber: z.number().int(),
+  invoiceNumber: z.int(),
   kind: z.enum(LEASE_INVOICE_KINDS),
   /** The month's regular invoice of a supplementary one; the invoice a credit note credits. */
-  originalInvoiceNumber: z.number().int().nullable(),
+  originalInvoiceNumber: z.int().nullable(),
   /** The month billed, YYYY-MM. */
   period: z.string().regex(/^\d{4}-\d{2}$/),
   issueDate: z.iso.date(),
   dueDate: z.iso.date(),
   referenceNumber: z.string(),
   vatPercent: z.number(),
-  amountCents: z.number().int(),
-  vatCents: z.number().int(),
-  totalCents: z.number().int(),
+  amountCents: z.int(),
+  vatCents: z.int(),
+  totalCents: z.int(),
   lines: z.array(zLeaseInvoiceLine),
 });
 export type TLeaseInvoice = z.infer<typeof zLeaseInvoice>;

@@ -45,7 +45,7 @@ export type TLeaseTax = z.infer<typeof zLeaseTax>;
 export const zLeasingAgreement = z.object({
   id: z.uuid(),
   orderId: z.uuid(),
-  orderNumber: z.number().int(),
+  orderNumber: z.int(),
   /** null until the agreement is sent for signing. */
   status: z.enum(REQUEST_STATUSES_WITH_SIGNED).nullable(),
   /**
@@ -62,10 +62,10 @@ export const zLeasingAgreement = z.object({
     email: z.string(),
     employeeNumber: z.string().nullable(),
   }),
-  leaseTimeMonths: z.number().int(),
-  monthlyPaymentCents: z.number().int(),
-  totalPriceCents: z.number().int(),
-  residualValueCents: z.number().int().nullable(),
+  leaseTimeMonths: z.int(),
+  monthlyPaymentCents: z.int(),
+  totalPriceCents: z.int(),
+  residualValueCents: z.int().nullable(),
   commitmentDate: z.string().nullable(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),

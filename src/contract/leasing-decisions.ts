@@ -29,7 +29,7 @@ export const zLeasingDecisionInput = z.object({
 export type TLeasingDecisionInput = z.infer<typeof zLeasingDecisionInput>;
 
 const zLeasingDecisionRecorded = z.object({ id: z.uuid() });
-const zLeasingSyncResult = z.object({ applied: z.number().int() });
+const zLeasingSyncResult = z.object({ applied: z.int() });
 export type TLeasingSyncResult = z.infer<typeof zLeasingSyncResult>;
 
 /** The admin tier's calls (leasing.manage). */

@@ -9,7 +9,7 @@ const zLeasingTimeRequest = z.strictObject({
 });
 export type TLeasingTimeRequest = z.infer<typeof zLeasingTimeRequest>;
 
-export const zLeasingTimeResponse = z.object({ leaseTimeMonths: z.number().int() });
+export const zLeasingTimeResponse = z.object({ leaseTimeMonths: z.int() });
 export type TLeasingTimeResponse = z.infer<typeof zLeasingTimeResponse>;
 
 /** The calculator's call: any signed-in user, for an employment they may see. */

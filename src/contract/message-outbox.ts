@@ -20,7 +20,7 @@ export const zOutboxMessage = z.object({
   recipient: z.string(),
   subject: z.string().nullable(),
   status: z.enum(OUTBOX_STATUSES),
-  attempts: z.number().int().nonnegative(),
+  attempts: z.int().nonnegative(),
   lastAnswer: z.string().nullable(),
   /**
    * Whether the helpdesk can send it again: a one-time code (login, signing, contact change) is only

@@ -41,11 +41,11 @@ export type TMunicipalRateImportConfirmQuery = z.infer<typeof zMunicipalRateImpo
 
 const zRateListProblem = z.object({
   /** The file's row, the header being row 1 (a worksheet's own row number). */
-  row: z.number().int(),
+  row: z.int(),
   code: z.enum(RATE_LIST_PROBLEM_CODES),
   field: z.enum(RATE_LIST_FIELDS).optional(),
   value: z.string().optional(),
-  otherRow: z.number().int().optional(),
+  otherRow: z.int().optional(),
   limit: z.number().optional(),
   message: z.string(),
 });
@@ -69,35 +69,35 @@ const zMunicipalRateChanges = z.object({
   changed: z.array(
     z.object({ before: zMunicipalRate, after: zMunicipalRate, fields: z.array(z.enum(COMPARED_FIELDS)) }),
   ),
-  unchanged: z.number().int(),
-  municipalRaised: z.number().int(),
-  municipalLowered: z.number().int(),
+  unchanged: z.int(),
+  municipalRaised: z.int(),
+  municipalLowered: z.int(),
 });
 export type TMunicipalRateChanges = z.infer<typeof zMunicipalRateChanges>;
 
 export const zMunicipalRateImportPreview = z.object({
-  year: z.number().int(),
+  year: z.int(),
   /** The year the list is compared with: the nearest earlier one that has rows; null when none has. */
-  comparedWith: z.number().int().nullable(),
+  comparedWith: z.int().nullable(),
   /** The municipalities the file lists (0 when it has problems). */
-  rowCount: z.number().int(),
+  rowCount: z.int(),
   /** The rows the year has now: a confirm replaces them only when asked to. */
-  existingRowCount: z.number().int(),
+  existingRowCount: z.int(),
   problems: z.array(zRateListProblem).max(MAX_LISTED_PROBLEMS),
-  problemCount: z.number().int(),
+  problemCount: z.int(),
   /** Null when the file has problems. */
   changes: zMunicipalRateChanges.nullable(),
 });
 export type TMunicipalRateImportPreview = z.infer<typeof zMunicipalRateImportPreview>;
 
 export const zMunicipalRateImportResult = z.object({
-  year: z.number().int(),
-  written: z.number().int(),
+  year: z.int(),
+  written: z.int(),
   /** The rows of the year that the import replaced (0 for a new year). */
-  replaced: z.number().int(),
-  added: z.number().int(),
-  changed: z.number().int(),
-  removed: z.number().int(),
+  replaced: z.int(),
+  added: z.int(),
+  changed: z.int(),
+  removed: z.int(),
 });
 export type TMunicipalRateImportResult = z.infer<typeof zMunicipalRateImportResult>;
 

@@ -81,13 +81,13 @@ const zNotificationCheckQuery = z.object({
 
 export const zNotificationCheck = z.object({
   items: z.array(zNotification),
-  unreadCount: z.number().int(),
+  unreadCount: z.int(),
   /** The lastFetch of the next check. */
   serverTime: z.iso.datetime(),
 });
 export type TNotificationCheck = z.infer<typeof zNotificationCheck>;
 
-export const zUnreadCount = z.object({ count: z.number().int() });
+export const zUnreadCount = z.object({ count: z.int() });
 
 const zNotificationIdParams = z.object({ id: z.uuid() });
 
@@ -99,8 +99,8 @@ export type TMarkAsRead = z.infer<typeof zMarkAsRead>;
 
 export const zMarkAsReadResult = z.object({
   /** How many notifications went from unread to read. */
-  updated: z.number().int(),
-  unreadCount: z.number().int(),
+  updated: z.int(),
+  unreadCount: z.int(),
 });
 
 const zUpdateText = z.object({
@@ -117,7 +117,7 @@ const zSystemUpdate = z.object({
 });
 export type TSystemUpdate = z.infer<typeof zSystemUpdate>;
 
-const zSystemUpdateResult = z.object({ recipients: z.number().int() });
+const zSystemUpdateResult = z.object({ recipients: z.int() });
 
 /** The calls of the bell: every one on the caller's own notifications (anybody else's is 404). */
 export const notificationsApi = {

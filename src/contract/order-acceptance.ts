@@ -43,17 +43,17 @@ import { zFileAnswer } from "./uploads.ts";
  *   for the caller's approval, longest waiting first.
  */
 
-const zLeaseTimeMonths = z.number().int().min(1).max(120);
+const zLeaseTimeMonths = z.int().min(1).max(120);
 
 const CANNOT_ORDER_REASONS = ["EMPLOYMENT_NOT_ACCEPTED", "NOT_ELIGIBLE", "ORDER_ALREADY_OPEN"] as const;
 
 export const zMyBenefit = z.object({
   /** The employee's own max price, else the company's; null: no limit. */
-  maxPriceCents: z.number().int().nullable(),
+  maxPriceCents: z.int().nullable(),
   /** The policy the employee's orders follow (their override, else the company's; defaults when unset). */
   policy: z.object({
-    minLeaseTimeMonths: z.number().int(),
-    maxLeaseTimeMonths: z.number().int(),
+    minLeaseTimeMonths: z.int(),
+    maxLeaseTimeMonths: z.int(),
     requiresEmployerApproval: z.boolean(),
     accessoriesAllowed: z.boolean(),
     maintenanceIncluded: z.boolean(),
@@ -77,15 +77,15 @@ const zOrderOfferQuery = z.object({
 });
 
 export const zOrderOffer = z.object({
-  leaseTimeMonths: z.number().int(),
-  monthlyPaymentCents: z.number().int(),
+  leaseTimeMonths: z.int(),
+  monthlyPaymentCents: z.int(),
   /** What payroll deducts from the gross salary each month. */
-  grossDeductionCents: z.number().int(),
+  grossDeductionCents: z.int(),
   /** The employee's own share above their max price, paid separately. */
-  userPaymentCents: z.number().int(),
-  residualValueCents: z.number().int(),
-  totalPriceCents: z.number().int(),
-  allowedLeaseTimes: z.array(z.number().int()),
+  userPaymentCents: z.int(),
+  residualValueCents: z.int(),
+  totalPriceCents: z.int(),
+  allowedLeaseTimes: z.array(z.int()),
   /** The package's lines the offer was priced on, in the store's order: what the employee accepts. */
   items: z.array(zOrderItem),
   /** The package the offer was priced on; the acceptance names it. */
@@ -109,7 +109,7 @@ export type TAcceptOrder = z.infer<typeof zAcceptOrder>;
 export const zSigningCodeSent = z.object({
   /** The number the code went to, masked: +35850•••••10. */
   phoneNumberHint: z.string(),
-  expiresInSeconds: z.number().int(),
+  expiresInSeconds: z.int(),
   /** The code itself, only while the dev outbox is on (never in production). */
   devCode: z.string().optional(),
 });

@@ -63,7 +63,7 @@ export const REFUND_RECEIPT_DELETED = "Refund receipt deleted";
 /** The largest refund one cancellation carries: far above any bike package (cents). */
 const MAX_REFUND_CENTS = 10_000_000;
 
-const zRefundCents = z.number().int().min(0).max(MAX_REFUND_CENTS);
+const zRefundCents = z.int().min(0).max(MAX_REFUND_CENTS);
 
 export const zOrderCancellationsQuery = zPageQuery.extend({
   /** The order number, or part of the employee's name or e-mail; trimmed, empty means all. */
@@ -77,14 +77,14 @@ export type TOrderCancellationsQuery = z.infer<typeof zOrderCancellationsQuery>;
 /** The cancelled order in brief: whose, where from, what it cost and the employee's own share of it. */
 const zCancellationOrder = z.object({
   orderId: z.uuid(),
-  orderNumber: z.number().int(),
+  orderNumber: z.int(),
   orderStatus: z.enum(ORDER_STATUSES),
   previousStatus: z.enum(ORDER_STATUSES).nullable(),
   employee: z.object({ beneficiaryEmployeeId: z.uuid(), name: z.string(), email: z.string() }),
   company: z.object({ companyId: z.uuid(), name: z.string() }),
   bikeStore: z.object({ bikeStoreId: z.uuid(), storeName: z.string() }).nullable(),
-  totalPriceCents: z.number().int(),
-  userPaymentCents: z.number().int(),
+  totalPriceCents: z.int(),
+  userPaymentCents: z.int(),
 });
 
 const zOrderCancellationListItem = z.object({
@@ -93,7 +93,7 @@ const zOrderCancellationListItem = z.object({
   requestedBy: z.enum(ORDER_CANCELLATION_REQUESTERS),
   reason: z.string().nullable(),
   /** The refund: how much, who pays it (payerType) and to whom (refundToType), docs/product.md "States" payer types. */
-  refundAmountCents: z.number().int(),
+  refundAmountCents: z.int(),
   payerType: z.enum(PAYER_TYPES).nullable(),
   refundToType: z.enum(PAYER_TYPES).nullable(),
   order: zCancellationOrder,
@@ -109,9 +109,9 @@ export const zRefundUpload = z.object({
   refundUploadId: z.uuid(),
   fileName: z.string(),
   mimeType: z.enum(UPLOAD_MIME_TYPES),
-  sizeBytes: z.number().int(),
+  sizeBytes: z.int(),
   /** The amount the receipt shows, when the helpdesk gave it. */
-  amountCents: z.number().int().nullable(),
+  amountCents: z.int().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type TRefundUpload = z.infer<typeof zRefundUpload>;

@@ -76,7 +76,7 @@ export type TOrdersQuery = z.infer<typeof zOrdersQuery>;
 
 export const zOrderListItem = z.object({
   orderId: z.uuid(),
-  orderNumber: z.number().int(),
+  orderNumber: z.int(),
   orderStatus: z.enum(ORDER_STATUSES),
   /** Where a WAITING_FOR_CUSTOMER_COMMENT order returns to; null otherwise. */
   previousStatus: z.enum(ORDER_STATUSES).nullable(),
@@ -92,9 +92,9 @@ export const zOrderListItem = z.object({
     email: z.string(),
   }),
   deliveryMethod: z.enum(DELIVERY_METHODS).nullable(),
-  totalPriceCents: z.number().int(),
-  monthlyPaymentCents: z.number().int().nullable(),
-  leaseTimeMonths: z.number().int().nullable(),
+  totalPriceCents: z.int(),
+  monthlyPaymentCents: z.int().nullable(),
+  leaseTimeMonths: z.int().nullable(),
   /**
    * A cancellation request of the order is open: the order holds where it is until the helpdesk
    * completes it or it is withdrawn (moves along the main line answer 409 ORDER_CANCELLATION_PENDING).
@@ -132,13 +132,13 @@ export const zOrderItem = z.object({
   name: z.string(),
   brand: z.string().nullable(),
   model: z.string().nullable(),
-  modelYear: z.number().int().nullable(),
+  modelYear: z.int().nullable(),
   frameSize: z.string().nullable(),
   color: z.string().nullable(),
-  quantity: z.number().int(),
-  unitPriceCents: z.number().int(),
-  discountCents: z.number().int(),
-  lineTotalCents: z.number().int(),
+  quantity: z.int(),
+  unitPriceCents: z.int(),
+  discountCents: z.int(),
+  lineTotalCents: z.int(),
 });
 export type TOrderItem = z.infer<typeof zOrderItem>;
 
@@ -149,8 +149,8 @@ export type TOrderItem = z.infer<typeof zOrderItem>;
 const zOrderAgreement = z.object({
   id: z.uuid(),
   status: z.enum(REQUEST_STATUSES_WITH_SIGNED).nullable(),
-  leaseTimeMonths: z.number().int(),
-  monthlyPaymentCents: z.number().int(),
+  leaseTimeMonths: z.int(),
+  monthlyPaymentCents: z.int(),
   commitmentDate: z.string().nullable(),
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
@@ -178,7 +178,7 @@ const zOrderAfterSales = z.object({
       status: z.enum(ORDER_CANCELLATION_STATUSES),
       requestedBy: z.enum(ORDER_CANCELLATION_REQUESTERS),
       reason: z.string().nullable(),
-      refundAmountCents: z.number().int(),
+      refundAmountCents: z.int(),
       payerType: z.enum(PAYER_TYPES).nullable(),
       refundToType: z.enum(PAYER_TYPES).nullable(),
       createdAt: z.iso.datetime(),
@@ -192,7 +192,7 @@ const zOrderAfterSales = z.object({
       reason: z.enum(REDEMPTION_REASONS),
       choice: z.enum(REDEMPTION_CHOICES).nullable(),
       choiceMadeAt: z.iso.datetime().nullable(),
-      redemptionPriceCents: z.number().int(),
+      redemptionPriceCents: z.int(),
       paymentMethod: z.enum(PAYMENT_METHODS),
       decisionDeadline: z.string().nullable(),
       leaseEndsOn: z.string().nullable(),
@@ -271,7 +271,7 @@ export const zOrderDetails = zOrderListItem.extend({
   deliveryPostalCode: z.string().nullable(),
   deliveryCity: z.string().nullable(),
   vatPercent: z.number().nullable(),
-  residualValueCents: z.number().int().nullable(),
+  residualValueCents: z.int().nullable(),
   frameSerialNumber: z.string().nullable(),
   deliveryDate: z.string().nullable(),
   customerComment: z.string().nullable(),
@@ -283,7 +283,7 @@ export const zOrderDetails = zOrderListItem.extend({
   /** The bike package's lines, in the store's order (empty until the store provides the package). */
   items: z.array(zOrderItem),
   /** The employee's own share of a package above their max price; fixed when they accept. */
-  userPaymentCents: z.number().int(),
+  userPaymentCents: z.int(),
   /** Fixed when the employee accepts: the bike policy then asked the employer to approve. */
   employerApprovalRequired: z.boolean(),
   employerApprovedAt: z.iso.datetime().nullable(),
@@ -310,12 +310,12 @@ export const zOrderIdParams = z.object({ orderId: z.uuid() });
 
 const zOrderListDataQuery = z.object({ companyId: z.uuid().optional() });
 export const zOrderListData = z.object({
-  statusCounts: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.number().int() })),
-  total: z.number().int(),
+  statusCounts: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.int() })),
+  total: z.int(),
 });
 export type TOrderListData = z.infer<typeof zOrderListData>;
 
-export const zConfirmedOnlineCount = z.object({ count: z.number().int() });
+export const zConfirmedOnlineCount = z.object({ count: z.int() });
 
 const zOptionalPostalCode = z.union([zPostalCode, z.literal(""), z.null()]).optional();
 

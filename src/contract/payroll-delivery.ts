@@ -75,7 +75,7 @@ const zHostKeyFingerprint = z
 
 const zSftpFields = {
   host: zSingleLineText({ min: 1, max: 253 }).regex(/^[A-Za-z0-9.-]+$/, "A host name or an IPv4 address"),
-  port: z.number().int().min(1).max(65_535),
+  port: z.int().min(1).max(65_535),
   username: zSingleLineText({ min: 1, max: 100 }),
   auth: z.enum(SFTP_AUTH_KINDS),
   directory: zSingleLineText({ min: 1, max: 300 }),
@@ -95,7 +95,7 @@ const zSftpSettingsInput = z.object({
 
 export const zPayrollDeliverySettings = z.object({
   template: zPayrollTemplate,
-  cutoffDay: z.number().int().min(1).max(MAX_CUTOFF_DAY),
+  cutoffDay: z.int().min(1).max(MAX_CUTOFF_DAY),
   deltaOnly: z.boolean(),
   channel: z.enum(DELIVERY_CHANNELS),
   sftp: zSftpSettings.nullable(),
@@ -106,7 +106,7 @@ export type TPayrollDeliverySettings = z.infer<typeof zPayrollDeliverySettings>;
 
 export const zUpdatePayrollDeliverySettings = z.object({
   template: zPayrollTemplate,
-  cutoffDay: z.number().int().min(1).max(MAX_CUTOFF_DAY),
+  cutoffDay: z.int().min(1).max(MAX_CUTOFF_DAY),
   deltaOnly: z.boolean(),
   channel: z.enum(DELIVERY_CHANNELS),
   sftp: zSftpSettingsInput.nullable(),
@@ -119,7 +119,7 @@ export const zPayrollPreview = z.object({
   /** The first lines as payroll's import reads them, header first when the template has one. */
   lines: z.array(z.array(z.string())),
   /** Lines of the whole file (the header too). */
-  lineCount: z.number().int(),
+  lineCount: z.int(),
 });
 export type TPayrollPreview = z.infer<typeof zPayrollPreview>;
 
@@ -140,8 +140,8 @@ const zPayrollDelivery = z.object({
   error: z.string().nullable(),
   fileName: z.string(),
   fileSha256: z.string(),
-  rowCount: z.number().int(),
-  attempts: z.number().int(),
+  rowCount: z.int(),
+  attempts: z.int(),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
 });

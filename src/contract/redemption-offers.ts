@@ -22,7 +22,7 @@ export const zRedemptionOffer = z.object({
   id: z.uuid(),
   bikeRedemptionId: z.uuid(),
   /** The price and deadline the offer states. */
-  offerPriceCents: z.number().int().nullable(),
+  offerPriceCents: z.int().nullable(),
   validUntil: z.string().nullable(),
   file: zStoredFileRef,
   /**

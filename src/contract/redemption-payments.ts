@@ -36,9 +36,9 @@ export type TRedemptionPaymentsQuery = z.infer<typeof zRedemptionPaymentsQuery>;
 
 export const zRedemptionPaymentList = z.object({
   items: z.array(zRedemptionPayment),
-  totalCount: z.number().int(),
-  page: z.number().int(),
-  limit: z.number().int(),
+  totalCount: z.int(),
+  page: z.int(),
+  limit: z.int(),
 });
 export type TRedemptionPaymentList = z.infer<typeof zRedemptionPaymentList>;
 

@@ -69,7 +69,7 @@ export const zCompanyRegistrationRequest = z.object({
       .trim()
       .regex(/^\d{5}$/, "A Finnish postal code has 5 digits"),
     city: zSingleLineText({ min: 1, max: 100 }),
-    employeeCount: z.number().int().min(1).max(1_000_000).optional(),
+    employeeCount: z.int().min(1).max(1_000_000).optional(),
     /** Where Pedaali's monthly lease invoice is mailed, when the company takes no e-invoices. */
     billingEmail: zSingleLineText({ max: 320 }).optional(),
     eInvoiceAddress: zSingleLineText({ max: 40 })

@@ -15,7 +15,7 @@ import { endpoint } from "./endpoint.ts";
  * who gets the escalation instead of the group admin, and which reminders the company sends.
  */
 
-const zDays = z.number().int().min(REMINDER_DAYS_MIN).max(REMINDER_DAYS_MAX);
+const zDays = z.int().min(REMINDER_DAYS_MIN).max(REMINDER_DAYS_MAX);
 
 const zReminderSettingsInput = z
   .object({
@@ -54,12 +54,12 @@ export type TBackupApproverCandidate = z.infer<typeof zBackupApproverCandidate>;
 
 export const zReminderSettings = z.object({
   settings: z.object({
-    approverAfterDays: z.number().int(),
-    escalationAfterDays: z.number().int(),
+    approverAfterDays: z.int(),
+    escalationAfterDays: z.int(),
     backupApproverUserId: z.uuid().nullable(),
-    employeeFirstAfterDays: z.number().int(),
-    employeeSecondAfterDays: z.number().int(),
-    storeAfterDays: z.number().int(),
+    employeeFirstAfterDays: z.int(),
+    employeeSecondAfterDays: z.int(),
+    storeAfterDays: z.int(),
     disabledKinds: z.array(z.enum(SWITCHABLE_REMINDER_KINDS)),
   }),
   /** False until the company saves its own: the settings are then the defaults. */

@@ -58,7 +58,7 @@ const zIncomeType = z.union([
 const zOneOffItem = z.object({
   kind: z.enum(["OWN_SHARE", "REDEMPTION", "RETURN_FEE", "DEDUCTIBLE", "OTHER", "CATCH_UP"]),
   description: z.string().nullable(),
-  amountCents: z.number().int(),
+  amountCents: z.int(),
   incomeType: z.literal(INCOME_TYPE_COMPENSATION).nullable(),
   deduction: z.enum(["GROSS", "NET"]),
   deferredPeriods: z.array(z.string()),
@@ -74,7 +74,7 @@ const zAbsenceFlag = z.object({
   coversMonth: z.boolean(),
 });
 
-const cents = z.number().int();
+const cents = z.int();
 const moneyFields = Object.fromEntries(PAYROLL_MONEY_FIELDS.map((field) => [field, cents])) as Record<
   (typeof PAYROLL_MONEY_FIELDS)[number],
   typeof cents
@@ -85,7 +85,7 @@ const zPayrollRow = z.object({
   key: z.string(),
   leaseId: z.uuid().nullable(),
   orderId: z.uuid().nullable(),
-  orderNumber: z.number().int().nullable(),
+  orderNumber: z.int().nullable(),
   beneficiaryEmployeeId: z.uuid(),
   firstName: z.string(),
   lastName: z.string(),
@@ -114,8 +114,8 @@ export type TPayrollRow = z.infer<typeof zPayrollRow>;
 
 const zPayrollTotals = z.object({
   ...moneyFields,
-  rowCount: z.number().int(),
-  employeeCount: z.number().int(),
+  rowCount: z.int(),
+  employeeCount: z.int(),
   incomeTypes: z.array(z.object({ incomeType: zIncomeType, amountCents: cents })),
 });
 export type TPayrollTotals = z.infer<typeof zPayrollTotals>;
@@ -135,7 +135,7 @@ export const zPayrollReportResponse = z.object({
   /** When this month's report was mailed to the payroll recipients, if it was. */
   sentAt: z.iso.datetime().nullable(),
   /** Accepted employees of the company without an employee number or a cost unit. */
-  employeesMissingPayrollData: z.number().int(),
+  employeesMissingPayrollData: z.int(),
 });
 export type TPayrollReportResponse = z.infer<typeof zPayrollReportResponse>;
 
@@ -145,7 +145,7 @@ const zDashboardQuery = z.object({ companyId: z.uuid() });
 const zDashboardMonth = z.object({
   period: z.string(),
   /** Leases running in the month. */
-  activeLeases: z.number().int(),
+  activeLeases: z.int(),
   /** The sum of their monthly payments: what the benefit costs the month, incl. VAT. */
   leaseCostCents: cents,
 });
@@ -153,32 +153,32 @@ const zDashboardMonth = z.object({
 export const zReportingDashboard = z.object({
   company: z.object({ id: z.uuid(), name: z.string() }),
   employees: z.object({
-    accepted: z.number().int(),
-    pending: z.number().int(),
+    accepted: z.int(),
+    pending: z.int(),
     /** Accepted employees with a lease running this month. */
-    withActiveLease: z.number().int(),
+    withActiveLease: z.int(),
   }),
   /** Leases running this month and their monthly payments. */
-  activeLeases: z.number().int(),
+  activeLeases: z.int(),
   monthlyCostCents: cents,
   /** The last 12 months, oldest first, ending with the current one. */
   months: z.array(zDashboardMonth),
-  ordersByStatus: z.array(z.object({ orderStatus: z.enum(ORDER_STATUSES), count: z.number().int() })),
+  ordersByStatus: z.array(z.object({ orderStatus: z.enum(ORDER_STATUSES), count: z.int() })),
   /** The running leases by tax regime (ADR 008). */
   leasesByRegime: z.object({
-    GRANDFATHERED: z.number().int(),
-    EXEMPT_2025_ONLY: z.number().int(),
-    TAXABLE: z.number().int(),
+    GRANDFATHERED: z.int(),
+    EXEMPT_2025_ONLY: z.int(),
+    TAXABLE: z.int(),
   }),
   /** The benefit's tax-free part (363) this calendar year up to this month: the employees' saving. */
   taxFreeThisYearCents: cents,
   /** Leases whose term's last month is within the next three months (with or without a redemption case). */
-  leasesEndingSoon: z.number().int(),
+  leasesEndingSoon: z.int(),
   /**
    * The lease ends open now, as the redemption list (Pyörät) shows them with status open, and how many
    * of them are past their decision deadline (overdue): openRedemptionCounts, one count for both views.
    */
-  openLeaseEnds: z.object({ open: z.number().int(), overdue: z.number().int() }),
+  openLeaseEnds: z.object({ open: z.int(), overdue: z.int() }),
 });
 export type TReportingDashboard = z.infer<typeof zReportingDashboard>;
 

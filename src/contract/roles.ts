@@ -43,7 +43,7 @@ export const zRole = z.object({
   /** A built-in role of docs/product.md "Roles": it cannot be deleted. */
   isSystem: z.boolean(),
   /** How many users hold the role (in any company); a role in use cannot be deleted. */
-  userCount: z.number().int(),
+  userCount: z.int(),
   rolePermissions: z.array(zRolePermission),
 });
 export type TRole = z.infer<typeof zRole>;

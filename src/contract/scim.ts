@@ -159,9 +159,9 @@ export type TScimUser = z.infer<typeof zScimUser>;
 
 export const zScimUserList = z.object({
   schemas: z.array(z.string()),
-  totalResults: z.number().int(),
-  startIndex: z.number().int(),
-  itemsPerPage: z.number().int().max(SCIM_MAX_PAGE_SIZE),
+  totalResults: z.int(),
+  startIndex: z.int(),
+  itemsPerPage: z.int().max(SCIM_MAX_PAGE_SIZE),
   Resources: z.array(zScimUser),
 });
 export type TScimUserList = z.infer<typeof zScimUserList>;
@@ -170,9 +170,9 @@ export type TScimUserList = z.infer<typeof zScimUserList>;
 const zScimDocument = z.record(z.string(), z.unknown());
 const zScimDocumentList = z.object({
   schemas: z.array(z.string()),
-  totalResults: z.number().int(),
-  startIndex: z.number().int(),
-  itemsPerPage: z.number().int(),
+  totalResults: z.int(),
+  startIndex: z.int(),
+  itemsPerPage: z.int(),
   Resources: z.array(zScimDocument),
 });
 

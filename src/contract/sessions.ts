@@ -32,7 +32,7 @@ export type TOwnSessions = z.infer<typeof zOwnSessions>;
 const zOwnSessionParams = z.object({ id: z.uuid() });
 
 /** How many logins were ended: 1 for one, any number for "every other". */
-const zSessionsEnded = z.object({ ended: z.number().int().min(0) });
+const zSessionsEnded = z.object({ ended: z.int().min(0) });
 export type TSessionsEnded = z.infer<typeof zSessionsEnded>;
 
 export const ownSessionsApi = {

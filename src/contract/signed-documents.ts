@@ -31,7 +31,7 @@ const zSignedDocument = z.object({
   id: z.uuid(),
   leasingAgreementId: z.uuid(),
   orderId: z.uuid(),
-  orderNumber: z.number().int(),
+  orderNumber: z.int(),
   company: z.object({ companyId: z.uuid(), name: z.string() }),
   employee: z.object({ beneficiaryEmployeeId: z.uuid(), name: z.string(), email: z.string() }),
   paymentStatus: z.enum(PAYMENT_STATUSES),
@@ -53,9 +53,9 @@ export type TSignedDocument = z.infer<typeof zSignedDocument>;
 
 export const zSignedDocumentPage = z.object({
   data: z.array(zSignedDocument),
-  page: z.number().int(),
-  limit: z.number().int(),
-  total: z.number().int(),
+  page: z.int(),
+  limit: z.int(),
+  total: z.int(),
 });
 export type TSignedDocumentPage = z.infer<typeof zSignedDocumentPage>;
 

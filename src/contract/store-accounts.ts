@@ -51,14 +51,14 @@ export type TStoreOrdersQuery = z.infer<typeof zStoreOrdersQuery>;
 
 const zStoreOrderListItem = z.object({
   orderId: z.uuid(),
-  orderNumber: z.number().int(),
+  orderNumber: z.int(),
   orderStatus: z.enum(ORDER_STATUSES),
   bikeStoreId: z.uuid(),
   storeName: z.string(),
   customerName: z.string(),
   companyName: z.string(),
   deliveryMethod: z.enum(DELIVERY_METHODS).nullable(),
-  totalPriceCents: z.number().int().nullable(),
+  totalPriceCents: z.int().nullable(),
   deliveryDate: z.string().nullable(),
   /** What the order waits for from the store now: the package, the delivery, or nothing. */
   nextStep: z.enum(STORE_STEPS).nullable(),
@@ -74,9 +74,9 @@ const zStoreInvoice = z.object({
   invoiceNumber: z.string().nullable(),
   issueDate: z.string().nullable(),
   dueDate: z.string().nullable(),
-  amountCents: z.number().int(),
-  vatCents: z.number().int(),
-  totalCents: z.number().int(),
+  amountCents: z.int(),
+  vatCents: z.int(),
+  totalCents: z.int(),
   status: z.enum(INVOICE_STATUSES),
   /** Sent from the store's account, so it downloads as an e-invoice. */
   sentFromAccount: z.boolean(),
@@ -96,7 +96,7 @@ export const zStoreOrder = zStoreOrderListItem.extend({
   /** "Street, postal code city" for home delivery; null for a pickup. */
   deliveryAddress: z.string().nullable(),
   /** The employee's max price; above it the employee pays the rest. */
-  maxPriceCents: z.number().int().nullable(),
+  maxPriceCents: z.int().nullable(),
   customerComment: z.string().nullable(),
   bikeStoreOrderNumber: z.string().nullable(),
   items: z.array(zPackageItem),

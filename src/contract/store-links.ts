@@ -46,7 +46,7 @@ const zStoreLinkParams = z.object({
     .regex(/^[A-Za-z0-9_-]+$/, "Not a link token"),
 });
 
-const zLineCents = z.number().int().min(0).max(PACKAGE_MAX_CENTS);
+const zLineCents = z.int().min(0).max(PACKAGE_MAX_CENTS);
 
 const zPackageItemInput = z
   .object({
@@ -54,10 +54,10 @@ const zPackageItemInput = z
     name: zSingleLineText({ min: 1, max: 200 }),
     brand: zOptionalSingleLineText(100),
     model: zOptionalSingleLineText(100),
-    modelYear: z.number().int().min(MODEL_YEAR_MIN).max(MODEL_YEAR_MAX).nullable().optional(),
+    modelYear: z.int().min(MODEL_YEAR_MIN).max(MODEL_YEAR_MAX).nullable().optional(),
     frameSize: zOptionalSingleLineText(40),
     color: zOptionalSingleLineText(60),
-    quantity: z.number().int().min(1).max(PACKAGE_MAX_QUANTITY),
+    quantity: z.int().min(1).max(PACKAGE_MAX_QUANTITY),
     /** One unit's price incl. VAT. */
     unitPriceCents: zLineCents,
     /** The discount on the whole line incl. VAT: at most the line's price. */
@@ -94,17 +94,17 @@ export const zPackageItem = z.object({
   name: z.string(),
   brand: z.string().nullable(),
   model: z.string().nullable(),
-  modelYear: z.number().int().nullable(),
+  modelYear: z.int().nullable(),
   frameSize: z.string().nullable(),
   color: z.string().nullable(),
-  quantity: z.number().int(),
-  unitPriceCents: z.number().int(),
-  discountCents: z.number().int(),
+  quantity: z.int(),
+  unitPriceCents: z.int(),
+  discountCents: z.int(),
 });
 export type TPackageItem = z.infer<typeof zPackageItem>;
 
 export const zStorePackage = z.object({
-  orderNumber: z.number().int(),
+  orderNumber: z.int(),
   orderStatus: z.enum(ORDER_STATUSES),
   customerName: z.string(),
   companyName: z.string(),
@@ -112,12 +112,12 @@ export const zStorePackage = z.object({
   /** "Street, postal code city" for home delivery; null for a pickup. */
   deliveryAddress: z.string().nullable(),
   /** The employee's max price (their own, else the company's); above it the employee pays the rest. */
-  maxPriceCents: z.number().int().nullable(),
+  maxPriceCents: z.int().nullable(),
   customerComment: z.string().nullable(),
   bikeStoreOrderNumber: z.string().nullable(),
   items: z.array(zPackageItem),
   /** The lines' prices minus their discounts. */
-  totalPriceCents: z.number().int(),
+  totalPriceCents: z.int(),
   /** The store may still (re)enter the package: the order waits for it or for the employee's acceptance. */
   editable: z.boolean(),
   expiresAt: z.iso.datetime(),
@@ -136,7 +136,7 @@ export const zStoreDeliveryInput = z.object({
 export type TStoreDeliveryInput = z.infer<typeof zStoreDeliveryInput>;
 
 export const zStoreDelivery = z.object({
-  orderNumber: z.number().int(),
+  orderNumber: z.int(),
   orderStatus: z.enum(ORDER_STATUSES),
   customerName: z.string(),
   /** The package's bike line (brand, model, name); null when the package has none. */

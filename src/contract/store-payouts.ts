@@ -56,9 +56,9 @@ const zPayoutPerson = z.object({ userId: z.uuid(), name: z.string() });
  * (price without VAT)".
  */
 const zPayableCommission = {
-  vatCents: z.number().int(),
+  vatCents: z.int(),
   commissionBase: z.enum(COMMISSION_BASES),
-  commissionBaseCents: z.number().int(),
+  commissionBaseCents: z.int(),
   /** The store's percent the payable was made with; null when none was agreed (or, on an old payable, unknown). */
   commissionPercent: z.number().nullable(),
 };
@@ -68,18 +68,18 @@ const zStorePayable = z.object({
   bikeStoreId: z.uuid(),
   storeName: z.string(),
   orderId: z.uuid(),
-  orderNumber: z.number().int(),
+  orderNumber: z.int(),
   /** The order's employer: how a store knows the order. */
   companyName: z.string(),
   purchaseInvoiceId: z.uuid(),
   invoiceNumber: z.string().nullable(),
-  grossCents: z.number().int(),
-  commissionCents: z.number().int(),
-  netCents: z.number().int(),
+  grossCents: z.int(),
+  commissionCents: z.int(),
+  netCents: z.int(),
   ...zPayableCommission,
   status: z.enum(STORE_PAYABLE_STATUSES),
   payoutBatchId: z.uuid().nullable(),
-  batchNumber: z.number().int().nullable(),
+  batchNumber: z.int().nullable(),
   /** When the order became payable (its purchase invoice was matched). */
   createdAt: z.iso.datetime(),
 });
@@ -94,9 +94,9 @@ export const zStorePayablePage = zPage(zStorePayable);
 export type TStorePayablePage = z.infer<typeof zStorePayablePage>;
 
 const zSums = {
-  grossCents: z.number().int(),
-  commissionCents: z.number().int(),
-  netCents: z.number().int(),
+  grossCents: z.int(),
+  commissionCents: z.int(),
+  netCents: z.int(),
 };
 
 const zOpenStoreTotal = z.object({
@@ -105,7 +105,7 @@ const zOpenStoreTotal = z.object({
   businessId: z.string().nullable(),
   /** As printed, in groups of four; null until the store gives its account. */
   iban: z.string().nullable(),
-  payableCount: z.number().int(),
+  payableCount: z.int(),
   /** When the oldest of them became payable: how long the store has waited. */
   oldestAt: z.iso.datetime(),
   ...zSums,
@@ -115,19 +115,19 @@ export type TOpenStoreTotal = z.infer<typeof zOpenStoreTotal>;
 export const zOpenPayables = z.object({
   stores: z.array(zOpenStoreTotal),
   /** The stores' sums together, and of those that can be paid now (with a bank account). */
-  total: z.object({ payableCount: z.number().int(), ...zSums }),
-  payableNow: z.object({ payableCount: z.number().int(), ...zSums }),
+  total: z.object({ payableCount: z.int(), ...zSums }),
+  payableNow: z.object({ payableCount: z.int(), ...zSums }),
 });
 export type TOpenPayables = z.infer<typeof zOpenPayables>;
 
 const zPayoutBatch = z.object({
   id: z.uuid(),
-  batchNumber: z.number().int(),
+  batchNumber: z.int(),
   status: z.enum(PAYOUT_BATCH_STATUSES),
   /** The one store it was made for, or null for all stores. */
   bikeStoreId: z.uuid().nullable(),
-  storeCount: z.number().int(),
-  payableCount: z.number().int(),
+  storeCount: z.int(),
+  payableCount: z.int(),
   ...zSums,
   createdBy: zPayoutPerson,
   createdAt: z.iso.datetime(),
@@ -157,7 +157,7 @@ const zPayoutBatchStore = z.object({
     z.object({
       id: z.uuid(),
       orderId: z.uuid(),
-      orderNumber: z.number().int(),
+      orderNumber: z.int(),
       invoiceNumber: z.string().nullable(),
       ...zSums,
       ...zPayableCommission,
@@ -230,19 +230,19 @@ export type TReconciliationQuery = z.infer<typeof zReconciliationQuery>;
 
 const zStorePayout = z.object({
   payoutBatchId: z.uuid(),
-  batchNumber: z.number().int(),
+  batchNumber: z.int(),
   status: z.enum(PAYOUT_BATCH_STATUSES),
   executionDate: z.string().nullable(),
   paidDate: z.string().nullable(),
   ...zSums,
-  orderNumbers: z.array(z.number().int()),
+  orderNumbers: z.array(z.int()),
 });
 export type TStorePayout = z.infer<typeof zStorePayout>;
 
 export const zStorePayouts = z.object({
   bikeStoreId: z.uuid(),
   storeName: z.string(),
-  open: z.object({ payableCount: z.number().int(), ...zSums }),
+  open: z.object({ payableCount: z.int(), ...zSums }),
   payables: zStorePayablePage,
   /** The batches that pay the store, newest first, with the store's own part of each. */
   payouts: z.array(zStorePayout),

@@ -142,7 +142,7 @@ export const zContactChangeStarted = z.object({
   /** The new address or number (normalised) the confirmation went to. */
   sentTo: z.string(),
   /** Seconds the link or the code is valid. */
-  expiresInSeconds: z.number().int(),
+  expiresInSeconds: z.int(),
 });
 export type TContactChangeStarted = z.infer<typeof zContactChangeStarted>;
 

@@ -39,7 +39,7 @@ const zTask = z.object({
   kind: z.enum(TASK_KINDS),
   /** ORDER and CUSTOMER_ANSWER: the status the orders wait in. */
   orderStatus: z.enum(ORDER_STATUSES).nullable(),
-  count: z.number().int().min(1),
+  count: z.int().min(1),
   oldestAt: z.iso.datetime(),
 });
 export type TTask = z.infer<typeof zTask>;

@@ -25,8 +25,8 @@ import { zCents, zDateOnly, zMunicipalityCode, zPercent } from "./values.ts";
  * A year's municipal rates are also imported from the Tax Administration's list: municipal-rate-import.ts.
  */
 
-const zTaxYear = z.number().int().min(2000).max(2100);
-const zAge = z.number().int().min(0).max(120);
+const zTaxYear = z.int().min(2000).max(2100);
+const zAge = z.int().min(0).max(120);
 const zSource = zSingleLineText({ max: 1000 }).default("");
 const zConfirmed = z.boolean().default(false);
 
@@ -67,7 +67,7 @@ export type TProvinceTaxTableInput = z.infer<typeof zProvinceTaxTableInput>;
 
 export const zProvinceTaxTable = z.object({
   id: z.uuid(),
-  year: z.number().int(),
+  year: z.int(),
   provinceName: z.string(),
   provinceNameSv: z.string().nullable(),
   municipalityCode: z.string().nullable(),
@@ -84,7 +84,7 @@ export type TProvinceTaxTable = z.infer<typeof zProvinceTaxTable>;
 const zProvinceTaxTableItem = zProvinceTaxTable.extend({
   previous: z
     .object({
-      year: z.number().int(),
+      year: z.int(),
       municipalTaxPercent: z.number(),
       churchTaxPercent: z.number().nullable(),
       orthodoxChurchTaxPercent: z.number().nullable(),
@@ -150,29 +150,29 @@ export const zTaxTable = z.object({
   id: z.uuid(),
   /** The same id under its docs/data-model.md name. */
   taxTableId: z.uuid(),
-  year: z.number().int(),
+  year: z.int(),
   employeePensionPercent: z.number(),
-  pensionFromAge: z.number().int(),
-  pensionToAge: z.number().int(),
+  pensionFromAge: z.int(),
+  pensionToAge: z.int(),
   olderEmployeePensionPercent: z.number().nullable(),
-  olderPensionFromAge: z.number().int().nullable(),
-  olderPensionToAge: z.number().int().nullable(),
+  olderPensionFromAge: z.int().nullable(),
+  olderPensionToAge: z.int().nullable(),
   unemploymentInsurancePercent: z.number(),
-  unemploymentFromAge: z.number().int(),
-  unemploymentToAge: z.number().int(),
+  unemploymentFromAge: z.int(),
+  unemploymentToAge: z.int(),
   healthInsuranceDailyAllowancePercent: z.number(),
-  dailyAllowanceThresholdCents: z.number().int(),
-  dailyAllowanceFromAge: z.number().int(),
-  dailyAllowanceToAge: z.number().int(),
+  dailyAllowanceThresholdCents: z.int(),
+  dailyAllowanceFromAge: z.int(),
+  dailyAllowanceToAge: z.int(),
   healthInsuranceMedicalCarePercent: z.number(),
   broadcastingTaxPercent: z.number(),
-  broadcastingTaxThresholdCents: z.number().int(),
-  broadcastingTaxMaxCents: z.number().int(),
-  broadcastingTaxFromAge: z.number().int(),
-  bikeBenefitTaxFreeLimitCents: z.number().int(),
-  bikeBenefitGrandfatheredLimitCents: z.number().int(),
+  broadcastingTaxThresholdCents: z.int(),
+  broadcastingTaxMaxCents: z.int(),
+  broadcastingTaxFromAge: z.int(),
+  bikeBenefitTaxFreeLimitCents: z.int(),
+  bikeBenefitGrandfatheredLimitCents: z.int(),
   bikeBenefitGrandfatheredUntil: z.string().nullable(),
-  taxFreeBenefitsSharedLimitCents: z.number().int(),
+  taxFreeBenefitsSharedLimitCents: z.int(),
   averageMunicipalTaxPercent: z.number().nullable(),
   ...sourced,
   ...timestamps,
@@ -204,10 +204,10 @@ export const zStateIncomeTaxTable = z.object({
   id: z.uuid(),
   /** The same id under its docs/data-model.md name. */
   stateIncomeTaxTableId: z.uuid(),
-  year: z.number().int(),
-  lowerLimitCents: z.number().int(),
-  upperLimitCents: z.number().int().nullable(),
-  baseTaxCents: z.number().int(),
+  year: z.int(),
+  lowerLimitCents: z.int(),
+  upperLimitCents: z.int().nullable(),
+  baseTaxCents: z.int(),
   marginalPercent: z.number(),
   ...sourced,
   ...timestamps,
@@ -242,19 +242,19 @@ export const zTaxpayerDeductionsTable = z.object({
   id: z.uuid(),
   /** The same id under its docs/data-model.md name. */
   taxDeductionsId: z.uuid(),
-  year: z.number().int(),
+  year: z.int(),
   deductionType: z.string(),
   description: z.string().nullable(),
   ratePercent: z.number(),
-  maxDeductionCents: z.number().int(),
-  incomeThresholdCents: z.number().int(),
-  phaseOutStartCents: z.number().int().nullable(),
+  maxDeductionCents: z.int(),
+  incomeThresholdCents: z.int(),
+  phaseOutStartCents: z.int().nullable(),
   phaseOutPercent: z.number().nullable(),
-  phaseOutEndCents: z.number().int().nullable(),
+  phaseOutEndCents: z.int().nullable(),
   secondPhaseOutPercent: z.number().nullable(),
-  seniorMaxDeductionCents: z.number().int().nullable(),
-  seniorFromAge: z.number().int().nullable(),
-  childAdditionCents: z.number().int(),
+  seniorMaxDeductionCents: z.int().nullable(),
+  seniorFromAge: z.int().nullable(),
+  childAdditionCents: z.int(),
   ...sourced,
   ...timestamps,
 });
@@ -265,9 +265,9 @@ export const zTaxpayerDeductionsTablesPage = zPage(zTaxpayerDeductionsTable);
 export const zMunicipalRateYears = z.object({
   items: z.array(
     z.object({
-      year: z.number().int(),
-      municipalities: z.number().int(),
-      unconfirmed: z.number().int(),
+      year: z.int(),
+      municipalities: z.int(),
+      unconfirmed: z.int(),
     }),
   ),
 });

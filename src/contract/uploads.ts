@@ -18,7 +18,7 @@ export const zStoredFileRef = z.object({
   id: z.uuid(),
   fileName: z.string(),
   mimeType: z.enum(UPLOAD_MIME_TYPES),
-  sizeBytes: z.number().int(),
+  sizeBytes: z.int(),
   createdAt: z.iso.datetime(),
 });
 export type TStoredFileRef = z.infer<typeof zStoredFileRef>;

@@ -89,7 +89,7 @@ const zBankTransfer = z.object({
   bic: z.string(),
   /** As printed, in groups of five. */
   referenceNumber: z.string(),
-  amountCents: z.number().int(),
+  amountCents: z.int(),
   dueDate: z.string().nullable(),
   /** The 54-digit virtual barcode; null when the payment cannot be one. */
   virtualBarcode: z.string().nullable(),
@@ -102,12 +102,12 @@ export const zUserPayment = z.object({
   /** What the employee sees the payment for, in Finnish as payroll prints it. */
   description: z.string().nullable(),
   orderId: z.uuid().nullable(),
-  orderNumber: z.number().int().nullable(),
+  orderNumber: z.int().nullable(),
   bikeRedemptionId: z.uuid().nullable(),
   insuranceClaimId: z.uuid().nullable(),
   employee: z.object({ beneficiaryEmployeeId: z.uuid(), name: z.string(), email: z.string() }),
   company: z.object({ companyId: z.uuid(), name: z.string() }),
-  amountCents: z.number().int(),
+  amountCents: z.int(),
   paymentMethod: z.enum(PAYMENT_METHODS),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   /** Digits only; shown in groups of five. */
@@ -147,7 +147,7 @@ export const zCreateUserPayment = z.object({
   beneficiaryEmployeeId: z.uuid(),
   kind: z.enum(HAND_MADE_USER_PAYMENT_KINDS),
   description: zSingleLineText({ min: 1, max: 200 }),
-  amountCents: z.number().int().min(1).max(USER_PAYMENT_MAX_CENTS),
+  amountCents: z.int().min(1).max(USER_PAYMENT_MAX_CENTS),
   paymentMethod: z.enum(PAYMENT_METHODS),
   dueDate: zDateOnly,
   /** Ask the employee to pay at once; otherwise the helpdesk marks it sent later. */

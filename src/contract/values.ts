@@ -16,7 +16,7 @@ import {
 export const INT4_MAX = 2_147_483_647;
 
 /** An amount in cents, never negative. */
-export const zCents = z.number().int().min(0).max(INT4_MAX);
+export const zCents = z.int().min(0).max(INT4_MAX);
 
 /** A percentage 0–100 with at most two decimals (17.25). */
 export const zPercent = z.number().min(0).max(100).multipleOf(0.01);

@@ -24,7 +24,7 @@ const zNewsItem = z.object({
   /** The event log row it is read from. */
   eventId: z.uuid(),
   orderId: z.uuid(),
-  orderNumber: z.number().int(),
+  orderNumber: z.int(),
   kind: z.enum(NEWS_KINDS),
   /** The status the order entered (STATUS_CHANGED). */
   status: z.enum(ORDER_STATUSES).nullable(),

@@ -26,20 +26,20 @@ const zBackupManifest = z.object({
   database: z.object({
     kind: z.enum(["postgres", "pglite"]),
     file: z.string(),
-    bytes: z.number().int().nonnegative(),
+    bytes: z.int().nonnegative(),
     sha256: zSha256,
     /** The migrations the dumped database had applied: the newest one's name and how many. */
-    migrations: z.object({ applied: z.number().int().nonnegative(), head: z.string().nullable() }),
+    migrations: z.object({ applied: z.int().nonnegative(), head: z.string().nullable() }),
   }),
   files: z.object({
-    count: z.number().int().nonnegative(),
-    bytes: z.number().int().nonnegative(),
+    count: z.int().nonnegative(),
+    bytes: z.int().nonnegative(),
     /** Every stored file the dumped database names, with the SHA-256 its row records. */
     entries: z.array(
       z.object({
         id: zFileId,
         mimeType: z.string(),
-        bytes: z.number().int().nonnegative(),
+        bytes: z.int().nonnegative(),
         sha256: zSha256,
       }),
     ),

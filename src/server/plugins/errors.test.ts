@@ -16,7 +16,7 @@ app.post(
   {
     schema: {
       params: z.object({ id: z.uuid() }),
-      body: z.object({ name: z.string().min(2), price: z.number().int().nonnegative() }),
+      body: z.object({ name: z.string().min(2), price: z.int().nonnegative() }),
     },
   },
   async () => ({ ok: true }),

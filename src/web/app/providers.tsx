@@ -5,7 +5,10 @@ import { I18nextProvider, useTranslation } from "react-i18next";
 import { DEFAULT_THEME } from "../../domain/locale.ts";
 import { ToastHost } from "../components/toast-host.tsx";
 import { i18n } from "../i18n/i18n.ts";
-import { cssVariablesResolver, theme } from "./theme.ts";
+import { theme } from "./theme.ts";
+// The theme's CSS variables, written once at build time instead of worked out in the browser by
+// MantineProvider on every page load (theme-variables.test.tsx keeps the file equal to Mantine's own).
+import "./theme-variables.css";
 
 export const COLOR_SCHEME_STORAGE_KEY = "pedaali-color-scheme";
 const colorSchemeManager = localStorageColorSchemeManager({ key: COLOR_SCHEME_STORAGE_KEY });
@@ -28,7 +31,7 @@ function ThemedProviders({ children, env }: { children: ReactNode; env: "default
       theme={appTheme}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme={DEFAULT_THEME}
-      cssVariablesResolver={cssVariablesResolver}
+      withCssVariables={false}
       env={env}
     >
       <ToastHost />

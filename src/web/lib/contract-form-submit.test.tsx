@@ -35,7 +35,7 @@ function Form({ onSave, refuse }: { onSave: () => void; refuse?: ApiError }) {
   );
 }
 
-const payment = z.object({ amountCents: z.number().int().min(1).max(500_000) });
+const payment = z.object({ amountCents: z.int().min(1).max(500_000) });
 
 function PaymentForm({ onSave }: { onSave: () => void }) {
   const form = useContractForm({

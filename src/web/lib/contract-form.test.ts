@@ -19,7 +19,7 @@ beforeAll(async () => {
 const schema = z.object({
   name: z.string().trim().min(1).max(5),
   email: z.email(),
-  amountCents: z.number().int().min(1),
+  amountCents: z.int().min(1),
   kind: z.enum(["A", "B"]),
   address: z.object({ postalCode: z.string().regex(/^\d{5}$/) }),
 });
