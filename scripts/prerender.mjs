@@ -2,7 +2,7 @@
 // `vite build --ssr` (their renderer in dist/ssr), ADR 010:
 // 1. renders every public page in fi, en and sv into dist/web/prerendered/ with a manifest the server reads,
 //    each naming the public entry, with the pages' one script (their head's and the entry's start) and the
-//    entry's stylesheet written in;
+//    entry's stylesheet written in; and writes the app shell's head script (the color scheme) into index.html;
 // 2. moves the source maps out of the served dist/web into dist/sourcemaps;
 // 3. writes brotli (maximum quality) and gzip copies of the text assets, which the server sends as they are.
 import { createHash } from "node:crypto";
@@ -144,7 +144,9 @@ function nameEntry(html, app, entry, styles) {
 }
 
 async function prerender() {
-  const { pageHeadScript, prerenderPages } = await import(`${process.cwd()}/${SSR}/entry-server.js`);
+  const { fillAppShell, pageHeadScript, prerenderPages } = await import(
+    `${process.cwd()}/${SSR}/entry-server.js`
+  );
   const template = await readFile(join(WEB, "index.html"), "utf8");
   const manifest = JSON.parse(await readFile(join(WEB, ".vite/public-manifest.json"), "utf8"));
   const app = appEntry(template);
@@ -171,6 +173,8 @@ async function prerender() {
     pages[page.path] = file;
   }
   await writeFile(join(PRERENDERED, "manifest.json"), `${JSON.stringify({ pages }, null, 2)}\n`);
+  // The app's shell gets its own head script once the pages, built on it as it was, are written.
+  await writeFile(join(WEB, "index.html"), fillAppShell(template));
   await rm(SSR, { recursive: true, force: true });
   return files.length;
 }

@@ -163,8 +163,9 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   // Helmet's headers, its policy parsed once: the Fastify plugin built the middleware again on every request.
   const policy = {
     defaultSrc: ["'self'"],
-    // Scripts only from the app's own files. A prerendered public page also runs the one head script
-    // the build wrote into it, allowed by its hash on that page alone (plugins/prerendered-pages.ts).
+    // Scripts only from the app's own files. A prerendered public page, and the app's shell, also run
+    // the one head script the build wrote into them, allowed by its hash on that page alone
+    // (plugins/prerendered-pages.ts, plugins/spa.ts).
     scriptSrc: ["'self'"],
     // Mantine sets inline styles.
     styleSrc: ["'self'", "'unsafe-inline'"],
@@ -282,6 +283,7 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   await registerSpa(app, config.webDistDir, {
     devPages: config.nodeEnv !== "production",
     pages: loadPrerenderedPages(config.webDistDir, config.publicUrl, policyWithScripts),
+    policyWith: policyWithScripts,
     publicUrl: config.publicUrl,
   });
   return app;

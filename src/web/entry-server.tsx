@@ -168,12 +168,32 @@ const heldSubmitScript = (): string =>
 export const pageHeadScript = (): string =>
   `${colorSchemeScript()}\n${storedAnswersScript()}\n${heldSubmitScript()}\n`;
 
+/**
+ * What the app's shell (index.html, every page that is not prerendered) runs in its head: the stored
+ * color scheme, so the frame it shows until the app's code has run (app/boot-frame.css) is already in
+ * the visitor's scheme. The server's CSP for the shell allows it by its hash (plugins/spa.ts).
+ */
+export const appShellHeadScript = (): string => colorSchemeScript();
+
 /** The page's one script as an element of its head; a source that could end the element early fails. */
 function inlineScript(source: string): string {
   if (/<\/script|<!--/i.test(source))
     throw new Error("prerender: the head script would end its element early");
   return `<script>${source}</script>`;
 }
+
+/** `html` with `pattern` replaced once by `by`; fails loudly when the built index.html has changed shape. */
+function replace(html: string, pattern: RegExp, by: string): string {
+  if (!pattern.test(html)) throw new Error(`prerender: index.html has no ${pattern}`);
+  return html.replace(pattern, () => by);
+}
+
+/** Written into the head before anything else, so it has run before the first paint. */
+const withHeadScript = (html: string, source: string): string =>
+  replace(html, /<meta charset="UTF-8" \/>/, `<meta charset="UTF-8" />\n    ${inlineScript(source)}`);
+
+/** The built index.html, the app's shell, with its head script (appShellHeadScript) written in. */
+export const fillAppShell = (template: string): string => withHeadScript(template, appShellHeadScript());
 
 /**
  * Fills the built index.html with one page, its head script `headScript` written into it; fails loudly
@@ -186,10 +206,6 @@ function fillTemplate(
   rendered: { body: string; head: PageHead; data: PageData },
 ): string {
   const { body, head, data } = rendered;
-  const replace = (html: string, pattern: RegExp, by: string) => {
-    if (!pattern.test(html)) throw new Error(`prerender: index.html has no ${pattern}`);
-    return html.replace(pattern, () => by);
-  };
   let html = template;
   // Mantine's SSR html attributes: light until the script below says otherwise.
   html = replace(
@@ -199,16 +215,13 @@ function fillTemplate(
   );
   // Written into the page, so it has run before the first paint without a request of its own; before
   // the stylesheets, so it never waits for them.
-  html = replace(
-    html,
-    /<meta charset="UTF-8" \/>/,
-    `<meta charset="UTF-8" />\n    ${inlineScript(headScript)}`,
-  );
+  html = withHeadScript(html, headScript);
   html = replace(html, /<meta name="description"[^>]*>\s*/, "");
   html = replace(html, /<title>[^<]*<\/title>/, headTags(page, head));
   html = replace(
     html,
-    /<div id="root"><\/div>/,
+    // The root and the app's frame in it (index.html), on one line: the page takes the frame's place.
+    /<div id="root">.*$/m,
     `<div id="root" data-prerendered="${page.lang}">${body}</div>\n    ${pageDataElement(data)}`,
   );
   return html;

@@ -4,6 +4,7 @@ import "@mantine/core/styles/baseline.layer.css";
 import "@mantine/core/styles/default-css-variables.layer.css";
 import "@mantine/core/styles/global.layer.css";
 import "./app/global.css";
+import "./app/boot-frame.css";
 // Before any lazy chunk makes the contract's schemas (see the module).
 import "./app/zod-without-eval.ts";
 

@@ -12,9 +12,14 @@ import { type Config, testConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { inlineScriptHashes, PRERENDERED_DIR } from "./prerendered-pages.ts";
 
-// A stand-in build: index.html and a hashed font under /assets, as `npm run build:web` leaves them.
+// A stand-in build: index.html (the app's shell, with its head script: the stored color scheme) and a
+// hashed font under /assets, as `npm run build` leaves them.
 const webDistDir = mkdtempSync(join(tmpdir(), "pedaali-web-"));
-writeFileSync(join(webDistDir, "index.html"), "<!doctype html><title>Pedaali</title><div id=root></div>");
+const SHELL_SCRIPT = 'document.documentElement.setAttribute("data-mantine-color-scheme","light");';
+writeFileSync(
+  join(webDistDir, "index.html"),
+  `<!doctype html><head><script>${SHELL_SCRIPT}</script><title>Pedaali</title></head><div id=root></div>`,
+);
 mkdirSync(join(webDistDir, "assets"));
 const FONT = "/assets/inter-latin-wght-normal-Dx4kXJAl.woff2";
 writeFileSync(join(webDistDir, FONT), Buffer.alloc(2048, 1));
@@ -96,7 +101,7 @@ const scriptSources = (csp: unknown) =>
   /(?:^|;)\s*script-src ([^;]*)/.exec(String(csp))?.[1]?.trim().split(/\s+/) ?? [];
 
 describe("a prerendered page", () => {
-  it("runs its own head script and no other: the page's CSP names that script's hash, every other answer none", async () => {
+  it("runs its own head script and no other: the page's CSP names that script's hash, the shell its own, the rest none", async () => {
     const app = await appFor(testConfig());
     try {
       const hash = `'sha256-${createHash("sha256").update(HEAD_SCRIPT).digest("base64")}'`;
@@ -108,10 +113,18 @@ describe("a prerendered page", () => {
       const again = await app.inject({ url: "/", headers: { "if-none-match": String(home.headers.etag) } });
       expect(again.statusCode).toBe(304);
       expect(scriptSources(again.headers["content-security-policy"])).toEqual(["'self'", hash]);
-      // A page without a script of its own, the shell and the API keep the app's policy.
-      for (const url of ["/laskuri", "/kayttaja", "/api/health-check"]) {
+      // A page without a script of its own and the API keep the app's policy.
+      for (const url of ["/laskuri", "/api/health-check"]) {
         const res = await app.inject({ url });
         expect(scriptSources(res.headers["content-security-policy"]), url).toEqual(["'self'"]);
+      }
+      // The app's shell, on a page of the app and on an unknown path, runs its own head script.
+      const shellHash = `'sha256-${createHash("sha256").update(SHELL_SCRIPT).digest("base64")}'`;
+      for (const url of ["/kayttaja", "/ei-ole-olemassa"]) {
+        const res = await app.inject({ url });
+        expect(res.body, url).toContain(`<script>${SHELL_SCRIPT}</script>`);
+        expect(scriptSources(res.headers["content-security-policy"]), url).toEqual(["'self'", shellHash]);
+        expect(String(res.headers["content-security-policy"]).match(/script-src /g), url).toHaveLength(1);
       }
     } finally {
       await app.close();

@@ -1,10 +1,16 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { matchRoute } from "../../domain/routes.ts";
 import { apiNotFound } from "./errors.ts";
-import { PRERENDERED_DIR, type PrerenderedPages, registerCrawlerFiles } from "./prerendered-pages.ts";
+import {
+  inlineScriptHashes,
+  type PolicyWithScripts,
+  PRERENDERED_DIR,
+  type PrerenderedPages,
+  registerCrawlerFiles,
+} from "./prerendered-pages.ts";
 
 /** Developer pages of the web app outside the route table (the design reference); never in production. */
 const DEV_PAGES: readonly string[] = ["/dev/design"];
@@ -26,15 +32,21 @@ export async function registerSpa(
     devPages,
     pages,
     publicUrl,
+    policyWith,
   }: {
     devPages: boolean;
     /** The prerendered public pages (ADR 010), answered instead of the empty shell. */
     pages: PrerenderedPages;
     publicUrl: string;
+    /** The app's CSP widened to the shell's head script (the color scheme, scripts/prerender.mjs). */
+    policyWith: PolicyWithScripts;
   },
 ): Promise<void> {
   const root = resolve(webDistDir);
   const built = existsSync(resolve(root, "index.html"));
+  const shellPolicy = policyWith(
+    built ? inlineScriptHashes(readFileSync(resolve(root, "index.html"), "utf8")) : [],
+  );
   registerCrawlerFiles(app, publicUrl);
   if (built) {
     await app.register(fastifyStatic, {
@@ -63,6 +75,8 @@ export async function registerSpa(
           "<!doctype html><title>Pedaali</title><p>The web app is not built yet: run <code>npm run build</code>.</p>",
         );
     }
+    // Synchronous: helmet's middleware sets the header and calls on at once.
+    shellPolicy(reply.request.raw, reply.raw, () => {});
     return reply.code(status).header("cache-control", "no-cache").sendFile("index.html");
   };
 
