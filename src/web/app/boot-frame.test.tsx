@@ -16,7 +16,15 @@ test("the frame shown before the app's code runs is the header's brand, hidden f
   const { container } = render(<BikeIcon size={26} />);
   const icon = container.querySelector("svg");
   expect(brand?.querySelector("svg")?.innerHTML).toBe(icon?.innerHTML);
-  for (const attribute of ["width", "height", "viewBox", "stroke-width", "stroke-linecap"]) {
+  for (const attribute of [
+    "width",
+    "height",
+    "viewBox",
+    "stroke-width",
+    "stroke-linecap",
+    "aria-hidden",
+    "focusable",
+  ]) {
     expect(brand?.querySelector("svg")?.getAttribute(attribute), attribute).toBe(
       icon?.getAttribute(attribute),
     );

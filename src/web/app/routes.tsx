@@ -5,7 +5,7 @@ import { matchRoute, ROUTES, type RouteDef, type RouteId } from "../../domain/ro
 import { RouteLoader } from "../components/page-loader.tsx";
 import type { RouteHandle } from "../components/placeholder-page.tsx";
 import { HomePage } from "../features/home/home-page.tsx";
-import { ensurePageTexts } from "../i18n/i18n.ts";
+import { ensureContentTexts, ensurePageTexts } from "../i18n/i18n.ts";
 import { hasSessionCookie, sessionQueryOptions } from "../lib/session.ts";
 import { AppLayout } from "./app-layout.tsx";
 import { LanguageScope } from "./language-scope.tsx";
@@ -59,11 +59,14 @@ const registerPage: PageImport = () => pages().then((m) => m.RegisterPage);
 const ownDetailsPage: PageImport = () => pages().then((m) => m.OwnDetailsPage);
 const unsubscribePage: PageImport = () => pages().then((m) => m.UnsubscribePage);
 const contactPage: PageImport = () => pages().then((m) => m.ContactPage);
-/** A public information page when it is built (features/public/public-pages.ts), else the placeholder. */
+/**
+ * A public information page when it is built (features/public/public-pages.ts), else the placeholder;
+ * with its long texts, which no other page loads.
+ */
 const publicPage =
   (id: RouteId): PageImport =>
   () =>
-    pages().then((m) => m.PUBLIC_PAGES[id] ?? m.PlaceholderPage);
+    Promise.all([pages(), ensureContentTexts()]).then(([m]) => m.PUBLIC_PAGES[id] ?? m.PlaceholderPage);
 
 /**
  * The code of each page of docs/product.md "Screens", loaded on first visit. Every entry is its own dynamic import so the

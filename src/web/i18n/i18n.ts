@@ -106,14 +106,39 @@ const PAGE_LOADERS: Record<Language, () => Promise<{ default: ResourceKey }>> = 
   sv: () => import("./pages/sv.json"),
 };
 
-/** The public information pages' long texts (section `content`), loaded with the pages as well. */
+/**
+ * The public information pages' long texts (section `content`): loaded with those pages only
+ * (routes.tsx), not with every page; a signed-in page never shows them.
+ */
 const CONTENT_LOADERS: Record<Language, () => Promise<{ default: ResourceKey }>> = {
   fi: () => import("./content/fi.json"),
   en: () => import("./content/en.json"),
   sv: () => import("./content/sv.json"),
 };
 
-const pageTexts = new Map<Language, Promise<void>>();
+type Catalogue = Record<Language, () => Promise<{ default: ResourceKey }>>;
+
+/** Loads a catalogue of a language into i18n once (again after a failure). */
+function catalogueLoader(catalogue: Catalogue): (lng: Language) => Promise<void> {
+  const loaded = new Map<Language, Promise<void>>();
+  return (lng) => {
+    let loading = loaded.get(lng);
+    if (!loading) {
+      loading = (async () => {
+        // Downloaded beside the shell's texts, but added after them: i18next loads the shell's texts
+        // of a language only while that language has no bundle yet.
+        const [, { default: texts }] = await Promise.all([i18n.loadLanguages(lng), catalogue[lng]()]);
+        i18n.addResourceBundle(lng, "translation", texts, true, true);
+      })();
+      loading.catch(() => loaded.delete(lng));
+      loaded.set(lng, loading);
+    }
+    return loading;
+  };
+}
+
+const loadPageTexts = catalogueLoader(PAGE_LOADERS);
+const loadContentTexts = catalogueLoader(CONTENT_LOADERS);
 let pageTextsWanted = false;
 
 /**
@@ -122,22 +147,16 @@ let pageTextsWanted = false;
  */
 export function ensurePageTexts(lng: Language = currentLanguage()): Promise<void> {
   pageTextsWanted = true;
-  let loading = pageTexts.get(lng);
-  if (!loading) {
-    loading = (async () => {
-      // The shell texts first: i18next skips its backend for a language that already has a bundle.
-      await i18n.loadLanguages(lng);
-      const [{ default: texts }, { default: content }] = await Promise.all([
-        PAGE_LOADERS[lng](),
-        CONTENT_LOADERS[lng](),
-      ]);
-      i18n.addResourceBundle(lng, "translation", texts, true, true);
-      i18n.addResourceBundle(lng, "translation", content, true, true);
-    })();
-    loading.catch(() => pageTexts.delete(lng));
-    pageTexts.set(lng, loading);
-  }
-  return loading;
+  return loadPageTexts(lng);
+}
+
+/**
+ * Loads the public information pages' texts of a language, with the page texts; once asked, a language
+ * switch loads them too.
+ */
+export function ensureContentTexts(lng: Language = currentLanguage()): Promise<void> {
+  addAreaTextLoader(loadContentTexts);
+  return Promise.all([ensurePageTexts(lng), loadContentTexts(lng)]).then(() => {});
 }
 
 /**

@@ -7,12 +7,13 @@ import type { Language } from "../../domain/enums.ts";
 import { cssVariablesResolver, theme } from "../app/theme.ts";
 import { ensureAdminTexts } from "../i18n/admin-texts.ts";
 import { ensureEmployerTexts } from "../i18n/employer-texts.ts";
-import { ensurePageTexts, i18n, initI18n } from "../i18n/i18n.ts";
+import { ensureContentTexts, ensurePageTexts, i18n, initI18n } from "../i18n/i18n.ts";
 
-/** Loads the shell, page, admin and employer texts of a language, as a lazy route does before it renders. */
+/** Loads the shell, page, content, admin and employer texts of a language, as a lazy route does before it renders. */
 export async function loadTexts(lng: Language = "fi"): Promise<void> {
   await initI18n(lng);
   await ensurePageTexts(lng);
+  await ensureContentTexts(lng);
   await ensureAdminTexts(lng);
   await ensureEmployerTexts(lng);
   await i18n.changeLanguage(lng);
