@@ -95,12 +95,15 @@ export function initI18n(lng: Language = detectLanguage(window.location.pathname
   return ready;
 }
 
+/** A catalogue of texts: its file of each language, loaded on demand. */
+type Catalogue = Record<Language, () => Promise<{ default: ResourceKey }>>;
+
 /**
  * The texts of the lazily loaded pages (login, registration, own details...) live in `pages/<lng>.json`,
  * so the anonymous home page downloads only the shell's texts above (docs/design.md "Weight" budget). Both files
  * fill the one `translation` namespace; their top-level sections never overlap (locales.test.ts).
  */
-const PAGE_LOADERS: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+const PAGE_LOADERS: Catalogue = {
   fi: () => import("./pages/fi.json"),
   en: () => import("./pages/en.json"),
   sv: () => import("./pages/sv.json"),
@@ -110,13 +113,11 @@ const PAGE_LOADERS: Record<Language, () => Promise<{ default: ResourceKey }>> = 
  * The public information pages' long texts (section `content`): loaded with those pages only
  * (routes.tsx), not with every page; a signed-in page never shows them.
  */
-const CONTENT_LOADERS: Record<Language, () => Promise<{ default: ResourceKey }>> = {
+const CONTENT_LOADERS: Catalogue = {
   fi: () => import("./content/fi.json"),
   en: () => import("./content/en.json"),
   sv: () => import("./content/sv.json"),
 };
-
-type Catalogue = Record<Language, () => Promise<{ default: ResourceKey }>>;
 
 /** Loads a catalogue of a language into i18n once (again after a failure). */
 function catalogueLoader(catalogue: Catalogue): (lng: Language) => Promise<void> {
