@@ -1,8 +1,9 @@
 // After `vite build` (the web app), `vite build --mode public` (the public pages' entry, ADR 023) and
 // `vite build --ssr` (their renderer in dist/ssr), ADR 010:
 // 1. renders every public page in fi, en and sv into dist/web/prerendered/ with a manifest the server reads,
-//    each naming the public entry, with the pages' one script (their head's and the entry's start) and the
-//    entry's stylesheet written in; and writes the app shell's head script (the color scheme) into index.html;
+//    each naming the public entry, with the pages' one script (their head's and the entry's start), the
+//    entry's stylesheet and the rules of its chunk's stylesheets that the page uses written in; and writes
+//    the app shell's head script (the color scheme) into index.html;
 // 2. moves the source maps out of the served dist/web into dist/sourcemaps;
 // 3. writes brotli (maximum quality) and gzip copies of the text assets, which the server sends as they are.
 import { createHash } from "node:crypto";
@@ -12,6 +13,7 @@ import { dirname, extname, join, relative } from "node:path";
 import { promisify } from "node:util";
 import { Script } from "node:vm";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import Beasties from "beasties";
 
 process.env.NODE_ENV ??= "production";
 
@@ -41,9 +43,9 @@ function fileFor(path) {
 /**
  * The key in the public entry's manifest of the chunk that holds a prerendered page's code
  * (src/web/public/page-tree.tsx PAGE_CODE): home is in the entry, the calculator and the login have
- * their own chunks, every other public page is in the chunk of information pages. The browser journey of the prerendered
- * pages fails when a page loads a stylesheet that its HTML did not name, so a page moved to another chunk
- * is noticed.
+ * their own chunks, every other public page is in the chunk of information pages. The browser journey of the
+ * prerendered pages fails when a page's first paint lacks a rule its chunk's stylesheets bring, so a page
+ * moved to another chunk is noticed.
  */
 function pageChunkKey(routeId) {
   if (routeId === "home") return null;
@@ -53,14 +55,13 @@ function pageChunkKey(routeId) {
 }
 
 /**
- * The stylesheets of a prerendered page's chunk and of the chunks it imports, which its HTML names after
- * the entry's own: the page is painted styled and nothing moves when its code arrives. The page chunk's
- * scripts are not preloaded (only the entry is, see pageScript): on a slow phone connection they
- * would share the bandwidth with the stylesheets and the font, and the page would paint later.
+ * The stylesheets of a prerendered page's chunk and of the chunks it imports, in the cascade's order. The
+ * page chunk's scripts are not preloaded (only the entry is, see pageScript): on a slow phone connection
+ * they would share the bandwidth with what the first paint needs.
  */
 function pageStylesheets(manifest, routeId) {
   const key = pageChunkKey(routeId);
-  if (key === null) return "";
+  if (key === null) return [];
   const visited = new Set();
   const styles = new Set();
   const visit = (k) => {
@@ -73,7 +74,46 @@ function pageStylesheets(manifest, routeId) {
     for (const sheet of chunk.css ?? []) styles.add(sheet);
   };
   visit(key);
-  return [...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join("\n    ");
+  return [...styles];
+}
+
+/**
+ * Finds, for each page, the rules of its chunk's stylesheets whose selectors match an element of its HTML
+ * (Beasties; a rule's states such as :hover and its media queries are kept with it).
+ */
+const beasties = new Beasties({
+  path: WEB,
+  publicPath: "/",
+  mergeStylesheets: true,
+  // Only the chunk's stylesheets are read: the entry's stylesheet stays whole, nothing loads it again.
+  reduceInlineStyles: false,
+  preload: false,
+  fonts: false,
+  logLevel: "warn",
+});
+
+/**
+ * The rules of the page chunk's stylesheets that the page's HTML uses, as a `<style>` of its own: the page
+ * paints at once in its final look, where the stylesheets as files held its first paint back by a round
+ * trip and some 35 KB (the chunk brings Mantine's component styles whole). The chunk asks for the files
+ * when it loads, and the page goes live once they have come (Vite's preloading of a chunk's stylesheets):
+ * their rules, later in the cascade, repeat these in the same order, so nothing changes as they apply.
+ * The first paint is in the stored color scheme (the head script sets it): the document these rules are
+ * chosen for carries the light scheme on html and the dark one on body, so each scheme's rules for an
+ * element of the page are kept.
+ */
+async function criticalStyle(rendered, sheets) {
+  if (sheets.length === 0) return "";
+  const body = rendered.match(/<body>([\s\S]*)<\/body>/);
+  if (!body) throw new Error("prerender: a page has no body");
+  const links = sheets.map((file) => `<link rel="stylesheet" href="/${file}">`).join("");
+  const chosen = await beasties.process(
+    `<!doctype html><html data-mantine-color-scheme="light"><head>${links}</head>` +
+      `<body data-mantine-color-scheme="dark">${body[1]}</body></html>`,
+  );
+  const styles = [...chosen.matchAll(/<style>([\s\S]*?)<\/style>/g)];
+  if (styles.length !== 1) throw new Error(`prerender: ${styles.length} critical styles for one page`);
+  return `<style data-page-styles>${styles[0][1]}</style>`;
 }
 
 /** The public entry's script and stylesheets, from its manifest. */
@@ -111,8 +151,8 @@ function pageScript(headScript, entrySrc) {
 
 /**
  * The entry's stylesheets as the page's own `<style>`: the first paint waits for no request but the
- * HTML's. (The CSP takes inline styles, which Mantine sets.) The page chunks' stylesheets stay files
- * (pageStylesheets): their chunk would load them a second time when it arrives.
+ * HTML's. (The CSP takes inline styles, which Mantine sets.) Of the page chunk's stylesheets only the rules
+ * the page uses are written in (criticalStyle): the chunk loads the files when it arrives.
  */
 async function inlineStyles(hrefs) {
   const sheets = await Promise.all(hrefs.map((href) => readFile(join(WEB, href), "utf8")));
@@ -160,7 +200,7 @@ async function prerender() {
   const pages = {};
   for (const { page, html: rendered } of files) {
     const file = fileFor(page.path);
-    const styles = pageStylesheets(manifest, page.id);
+    const styles = await criticalStyle(rendered, pageStylesheets(manifest, page.id));
     // After the entry's own stylesheet, so the page's rules come later in the cascade, as when it loads them.
     const html = nameEntry(
       styles ? rendered.replace("</head>", `    ${styles}\n  </head>`) : rendered,

@@ -21,11 +21,11 @@ import { setPageTexts } from "./public/texts.ts";
 /**
  * The page is not this visitor's after all (the HTML is an anonymous visitor's, in the page's language):
  * the app's entry renders it afresh, as it renders every page that is not prerendered. Its stylesheets
- * go before the page's, whose rules they repeat, so the cascade stays as it was.
+ * go before the page's own rules (scripts/prerender.mjs writes them in), so the cascade stays as it was.
  */
 function handToApp(root: HTMLElement, app: PageData["app"]): void {
   delete root.dataset.prerendered;
-  const first = document.head.querySelector('link[rel="stylesheet"]');
+  const first = document.head.querySelector("style[data-page-styles]");
   for (const href of app.styles) {
     if (document.head.querySelector(`link[rel="stylesheet"][href="${href}"]`)) continue;
     const link = document.createElement("link");

@@ -90,9 +90,10 @@ test("the assets come precompressed and immutable, without source maps; logged-i
   expect(body).toContain(`requestAnimationFrame(() => setTimeout(() => import("${scripts[0]}")))`);
   expect(body).not.toMatch(/<link rel="stylesheet"/);
   expect(body).toMatch(/<style>(?:(?!<\/style)[\s\S]){1000,}<\/style>/);
-  // A page chunk's stylesheets stay files: the chunk names them again when it loads.
-  const calculator = await html(request, "/laskuri");
-  const styles = [...calculator.body.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)"/g)].map(
+  // Stylesheet files: the app's shell names its entry's.
+  const shell = await request.get("/kayttaja");
+  const shellBody = await shell.text();
+  const styles = [...shellBody.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)"/g)].map(
     (m) => m[1],
   );
   expect(styles.length).toBeGreaterThanOrEqual(1);
@@ -105,9 +106,8 @@ test("the assets come precompressed and immutable, without source maps; logged-i
     expect((await request.get(`${asset}.map`)).status()).toBe(404);
     expect(await (await request.get(asset)).text()).not.toContain("sourceMappingURL");
   }
-  const shell = await request.get("/kayttaja");
   // The app's shell, not a prerendered page: the root holds only the frame shown until the code runs.
-  expect(await shell.text()).toContain('<div id="root"><div class="boot-frame" aria-hidden="true">');
+  expect(shellBody).toContain('<div id="root"><div class="boot-frame" aria-hidden="true">');
   expect((await request.get("/prerendered/manifest.json")).status()).toBe(404);
 });
 
@@ -203,7 +203,36 @@ test("a logged-in visitor gets the public pages rendered for them, without a hyd
   expect(problems).toEqual([]);
 });
 
-test("a prerendered page names every stylesheet it needs, so nothing moves when its code arrives", async ({
+/**
+ * What the visitor sees of each element of the page: where it stands across the page and how wide, and
+ * the style properties that show. Not its height or how far down: the live calculator shows its results
+ * below the form, which moves what follows. Kept on the window with the elements themselves, which
+ * hydration takes over as they are.
+ */
+async function noteLook(page: Page, key: string): Promise<void> {
+  await page.evaluate((key) => {
+    const shown = [
+      "display",
+      "position",
+      "color",
+      "background-color",
+      "font-size",
+      "font-weight",
+      "line-height",
+    ];
+    const spacing = ["border", "padding", "margin", "gap", "flex-direction", "text-align", "border-radius"];
+    const look = [...document.querySelectorAll("#root *")].map((element) => {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      const values = [...shown, ...spacing].map((name) => `${name}: ${style.getPropertyValue(name)}`);
+      const across = `x ${Math.round(box.x)} width ${Math.round(box.width)}`;
+      return { element, look: [across, ...values].join("; ") };
+    });
+    (window as unknown as Record<string, unknown>)[key] = look;
+  }, key);
+}
+
+test("a prerendered page paints in its final look before its code arrives, and nothing changes when it does", async ({
   page,
   request,
 }) => {
@@ -217,23 +246,56 @@ test("a prerendered page names every stylesheet it needs, so nothing moves when 
       }
     }).observe({ type: "layout-shift", buffered: true });
   });
-  await page.setViewportSize({ width: 1440, height: 900 });
-  for (const path of [publicPagePath("forEmployers", "fi"), publicPagePath("faq", "sv")]) {
+  const cases: [string, "light" | "dark", number][] = [
+    [publicPagePath("forEmployers", "fi"), "light", 1440],
+    [publicPagePath("faq", "sv"), "dark", 1440],
+    [publicPagePath("login", "fi"), "dark", 375],
+    [publicPagePath("calculator", "en"), "light", 375],
+  ];
+  for (const [path, scheme, width] of cases) {
+    // The HTML names no stylesheet file: the rules it uses are written in (scripts/prerender.mjs).
     const { body } = await html(request, path);
-    const named = [...body.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
-    expect(named.length, path).toBeGreaterThan(1);
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
+    expect(body, path).not.toMatch(/<link rel="stylesheet"/);
+    expect(body, path).toContain("<style data-page-styles>");
+    await page.setViewportSize({ width, height: 900 });
+    // The stored color scheme, which the page's head script reads before the first paint.
+    await page.goto("/robots.txt");
+    await page.evaluate((scheme) => window.localStorage.setItem("pedaali-color-scheme", scheme), scheme);
+    const release = await holdPageCode(page);
+    await page.goto(path, { waitUntil: "commit" });
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
+    await page.evaluate(() => document.fonts.ready);
+    await noteLook(page, "firstPaint");
+    release();
+    await waitForLivePage(page);
+    // The chunk's stylesheets have come: the page goes live only once they have.
     const loaded = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
-        (link) => new URL(link.href).pathname,
-      ),
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map((link) => link.href),
     );
-    expect(loaded.toSorted(), path).toEqual(named.toSorted());
+    expect(loaded.length, path).toBeGreaterThan(0);
+    await noteLook(page, "live");
+    const { kept, changed } = await page.evaluate(() => {
+      const noted = window as unknown as Record<"firstPaint" | "live", { element: Element; look: string }[]>;
+      const live = new Map(noted.live.map((entry) => [entry.element, entry.look]));
+      const both = noted.firstPaint.filter(({ element }) => live.has(element));
+      return {
+        kept: both.length,
+        changed: both
+          .filter(({ element, look }) => live.get(element) !== look)
+          .map(
+            ({ element, look }) => `${element.outerHTML.slice(0, 120)}\n  ${look}\n  ${live.get(element)}`,
+          ),
+      };
+    });
+    // Hydration takes the page's elements over; were they replaced, nothing would be compared.
+    expect(kept, path).toBeGreaterThan(20);
+    expect(changed, `${path} (${scheme})`).toEqual([]);
     const shift = await page.evaluate(() =>
       (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
     );
     expect(shift, path).toBeLessThan(0.02);
+    await page.unrouteAll();
   }
 });
 
