@@ -12,8 +12,9 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { App } from "./app/app.tsx";
-import { appRoutes, preloadRoute } from "./app/routes.tsx";
+import { appRoutes, askFirstRequests, preloadRoute } from "./app/routes.tsx";
 import { initI18n } from "./i18n/i18n.ts";
+import { takeFirstAnswers } from "./lib/api-client.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { hasSessionCookie, sessionQueryOptions } from "./lib/session.ts";
 
@@ -26,14 +27,15 @@ async function start(): Promise<void> {
   const root = document.getElementById("root");
   if (!root) return;
   const queryClient = createQueryClient();
-  // Someone logged in: the user, and a signed-in page's code, start now, side by side, and its first data
-  // once the user's answer says which calls are theirs, not one after the other once the shell has
-  // rendered (routes.tsx preloadRoute).
+  // A signed-in page's HTML carries the user's answer (server plugins/first-answers.ts): taken before
+  // anything asks. Someone logged in: the user, and the first view's calls once the user's answer says
+  // which are theirs, start now; the page's code and texts once the texts' language is known.
+  takeFirstAnswers();
   if (hasSessionCookie()) void queryClient.prefetchQuery(sessionQueryOptions);
+  void askFirstRequests(queryClient, window.location.pathname, window.location.search);
   // Texts first, so the first paint is already in the visitor's language.
   await initI18n();
-  // After the texts' language is known: the page's own texts load with its code.
-  void preloadRoute(queryClient, window.location.pathname, window.location.search);
+  preloadRoute(window.location.pathname);
   // The HTML on screen, if any, is replaced, not taken over: the root is no longer a prerendered page.
   delete root.dataset.prerendered;
   createRoot(root).render(

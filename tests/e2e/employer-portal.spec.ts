@@ -22,8 +22,14 @@ test("an employer admin reads the join notification, accepts the employee, finds
   const { name } = await joinByLink(api, "Onni", `Liittyjä${stamp}`);
   await api.dispose();
 
+  // The page's HTML carries its user's answer (server plugins/first-answers.ts): the app asks for the
+  // user not at all, and for the page's first list once, as it starts.
+  const asked: string[] = [];
+  page.on("request", (request) => asked.push(new URL(request.url()).pathname));
   await page.goto("/tyonantaja");
   await expect(page.getByRole("heading", { level: 1, name: "Työnantaja" })).toBeVisible();
+  expect(asked.filter((path) => path === "/api/user")).toEqual([]);
+  expect(asked.filter((path) => path.endsWith("/employeesOptimizedList"))).toHaveLength(1);
 
   // The bell: the registration is among the latest; opening it shows the whole message and marks it read.
   const bell = page.getByRole("button", { name: /^Ilmoitukset – lukemattomia/ });

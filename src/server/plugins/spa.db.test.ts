@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieHeader, cookieJar, loginAs } from "../../../tests/helpers/auth.ts";
 import { productionConfig, recordingMessaging } from "../../../tests/helpers/production.ts";
 import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
 import { buildApp } from "../app.ts";
@@ -43,7 +44,7 @@ writeFileSync(
 
 let database: Database;
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ demoData: true });
 });
 afterAll(() => database.close());
 
@@ -161,6 +162,70 @@ describe("a prerendered page", () => {
       expect(lines.filter((line) => line.includes("already sent") || line.includes('"level":50'))).toEqual(
         [],
       );
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+/** The answers a page's HTML carries (first-answers.ts), or null when it carries none. */
+function writtenAnswers(body: string): Record<string, unknown> | null {
+  const block = /<script type="application\/json" id="first-answers">([^<]*)<\/script>/.exec(body);
+  return block?.[1] === undefined ? null : (JSON.parse(block[1]) as Record<string, unknown>);
+}
+
+/** The e-mail address of the user whose answer a page's HTML carries. */
+function writtenUser(body: string): string | undefined {
+  return (writtenAnswers(body)?.["/api/user"] as { email?: string } | undefined)?.email;
+}
+
+describe("a signed-in page", () => {
+  it("carries its user's answer for that user only, kept by no cache, under the shell's own policy", async () => {
+    const app = await appFor(testConfig());
+    try {
+      const session = await loginAs(app, "employee@demo.test");
+      const own = await app.inject({ url: "/api/user", headers: session.headers() });
+      const page = await app.inject({ url: "/mybike", headers: { cookie: session.headers().cookie } });
+      expect(page.statusCode).toBe(200);
+      expect(writtenAnswers(page.body)).toEqual({ "/api/user": own.json() });
+      expect(page.headers["cache-control"]).toBe("no-store");
+      const anonymous = await app.inject({ url: "/mybike" });
+      expect(writtenAnswers(anonymous.body)).toBeNull();
+      expect(anonymous.headers["cache-control"]).toBe("no-cache");
+      expect(page.headers["content-security-policy"]).toBe(anonymous.headers["content-security-policy"]);
+      // Another user's page load carries theirs.
+      const other = await loginAs(app, "employer.admin@demo.test");
+      const theirs = await app.inject({ url: "/tyonantaja", headers: { cookie: other.headers().cookie } });
+      expect(writtenUser(theirs.body)).toBe("employer.admin@demo.test");
+      // A public page, a HEAD, a cookie that is no session and an unknown path carry nothing.
+      for (const [method, url, cookie] of [
+        ["GET", "/kirjaudu", session.headers().cookie],
+        ["HEAD", "/mybike", session.headers().cookie],
+        ["GET", "/mybike", "accessToken=forged; refreshToken=forged"],
+        ["GET", "/ei-ole-olemassa", session.headers().cookie],
+      ] as const) {
+        const res = await app.inject({ method, url, headers: { cookie } });
+        expect(writtenAnswers(res.body), `${method} ${url}`).toBeNull();
+        expect(res.headers["cache-control"], `${method} ${url}`).toBe("no-cache");
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("sets the cookies of a session its user's answer refreshed, and the new ones are the session's", async () => {
+    const app = await appFor(testConfig());
+    try {
+      const session = await loginAs(app, "employee@demo.test");
+      // An access token gone (expired): the answer refreshes the session from the refresh token.
+      const { accessToken: _expired, ...refreshOnly } = session.jar;
+      const page = await app.inject({ url: "/mybike", headers: { cookie: cookieHeader(refreshOnly) } });
+      expect(writtenUser(page.body)).toBe("employee@demo.test");
+      const renewed = cookieJar(refreshOnly, page);
+      expect(renewed.accessToken).toBeTruthy();
+      expect(renewed.refreshToken).not.toBe(session.jar.refreshToken);
+      const next = await app.inject({ url: "/api/user", headers: { cookie: cookieHeader(renewed) } });
+      expect(next.statusCode).toBe(200);
     } finally {
       await app.close();
     }

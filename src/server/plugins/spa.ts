@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchRoute } from "../../domain/routes.ts";
 import { apiNotFound } from "./errors.ts";
+import { firstAnswers } from "./first-answers.ts";
 import {
   inlineScriptHashes,
   type PolicyWithScripts,
@@ -44,9 +45,8 @@ export async function registerSpa(
 ): Promise<void> {
   const root = resolve(webDistDir);
   const built = existsSync(resolve(root, "index.html"));
-  const shellPolicy = policyWith(
-    built ? inlineScriptHashes(readFileSync(resolve(root, "index.html"), "utf8")) : [],
-  );
+  const shell = built ? readFileSync(resolve(root, "index.html"), "utf8") : "";
+  const shellPolicy = policyWith(built ? inlineScriptHashes(shell) : []);
   registerCrawlerFiles(app, publicUrl);
   if (built) {
     await app.register(fastifyStatic, {
@@ -80,6 +80,26 @@ export async function registerSpa(
     return reply.code(status).header("cache-control", "no-cache").sendFile("index.html");
   };
 
+  /**
+   * A signed-in page for someone logged in: the shell with the user's answer written in (first-answers.ts),
+   * for this visitor only. Anyone else, or when the answer cannot be had, gets the shell as it is.
+   */
+  const sendSignedIn = async (request: FastifyRequest, reply: FastifyReply) => {
+    const answers = await firstAnswers(app, request).catch((error: unknown) => {
+      request.log.warn({ err: error }, "the user's answer for a signed-in page could not be had");
+      return null;
+    });
+    if (answers && answers.cookies.length > 0) reply.header("set-cookie", answers.cookies);
+    if (!answers?.block) return sendIndex(reply, 200);
+    shellPolicy(reply.request.raw, reply.raw, () => {});
+    const { block } = answers;
+    const html = shell.includes("</body>")
+      ? shell.replace("</body>", () => `${block}</body>`)
+      : `${shell}${block}`;
+    // This visitor's own data: kept by no cache, the browser's included.
+    return reply.code(200).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
+  };
+
   app.setNotFoundHandler(
     { preHandler: app.rateLimit({ max: 300, timeWindow: "1 minute" }) },
     (request, reply) => {
@@ -102,7 +122,13 @@ export async function registerSpa(
           .type("text/html; charset=utf-8")
           .send(PRODUCTION_DEV_PAGE_404);
       }
-      return pages.send(request, reply, path) ?? sendIndex(reply, matchRoute(path) ? 200 : 404);
+      const prerendered = pages.send(request, reply, path);
+      if (prerendered) return prerendered;
+      const match = matchRoute(path);
+      if (built && request.method === "GET" && match && match.route.access.kind !== "public") {
+        return sendSignedIn(request, reply);
+      }
+      return sendIndex(reply, match ? 200 : 404);
     },
   );
 }

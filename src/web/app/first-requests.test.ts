@@ -18,7 +18,7 @@ import { sessionUser } from "../test/session-user.ts";
 import { App } from "./app.tsx";
 import { FIRST_REQUESTS, firstRequests } from "./first-requests.ts";
 import type { FirstData } from "./route-guard.tsx";
-import { appRoutes, preloadRoute } from "./routes.tsx";
+import { appRoutes, askFirstRequests, preloadRoute } from "./routes.tsx";
 import { asksOf } from "./user-asks.ts";
 
 beforeAll(async () => {
@@ -167,7 +167,8 @@ describe("the first requests of the signed-in pages", () => {
     const queryClient = createQueryClient();
     queryClient.setQueryData(SESSION_QUERY_KEY, user);
     // On a page load the calls are on their way long before the page's code (and the header's) arrive.
-    await preloadRoute(queryClient, pathname, "");
+    await askFirstRequests(queryClient, pathname, "");
+    preloadRoute(pathname);
     const router = createMemoryRouter(appRoutes(), { initialEntries: [pathname] });
     render(createElement(App, { router, queryClient, env: "test" }));
   }

@@ -61,7 +61,7 @@ export function fetchFirstRequests(
  * loading, then asks src/domain/access.ts: an anonymous visitor goes to /kirjaudu?next=<this page>,
  * a user without the role to /ei-oikeuksia, a deactivated user to /deactivated. The page's own code
  * is asked for by the guard once the user is let in, or at the start of a page load by someone logged
- * in (preloadRoute), so an anonymous visitor never fetches admin or employer code.
+ * in (routes.tsx preloadRoute), so an anonymous visitor never fetches admin or employer code.
  */
 export function guardedPage(
   routeId: RouteId,

@@ -142,22 +142,28 @@ function guardedPageFor(id: Exclude<RouteId, "home">): ReturnType<typeof guarded
 }
 
 /**
- * A page load straight into a signed-in page, by someone logged in: its code and its texts start at
- * once, beside the user's own call (main.tsx), and its first view's calls as soon as the user's answer
- * says which of them this user's visit makes (user-asks.ts), instead of one after the other once the
- * guard has the user and the page its code. The guard still decides before anything is shown; an
- * anonymous visitor (no session cookie) loads nothing here.
+ * A page load straight into a signed-in page, by someone logged in: its first view's calls leave as soon
+ * as the user's answer says which of them this user's visit makes (user-asks.ts), and the page's HTML
+ * carries that answer (server plugins/first-answers.ts), so they leave as the app starts, while its code
+ * is still being read; not once the guard has the user and the page its code. An anonymous visitor (no
+ * session cookie) asks nothing here. Settled once the calls are on their way.
  */
-export function preloadRoute(queryClient: QueryClient, pathname: string, search: string): Promise<void> {
+export function askFirstRequests(queryClient: QueryClient, pathname: string, search: string): Promise<void> {
   const route = matchRoute(pathname)?.route;
   if (!route || route.access.kind === "public" || !hasSessionCookie()) return Promise.resolve();
   const id = route.id as Exclude<RouteId, "home">;
-  // The list of calls first: a small file that should not queue behind the page's many. The calls
-  // themselves wait for the user (the answer main.tsx asked for): only those its visit makes are asked.
-  const calls = fetchFirstRequests(id, pathname, search, queryClient.fetchQuery(sessionQueryOptions), true);
-  void guardedPageFor(id).preload();
-  // Settled once the calls are on their way (app/first-requests.test.ts waits for it).
-  return calls;
+  return fetchFirstRequests(id, pathname, search, queryClient.fetchQuery(sessionQueryOptions), true);
+}
+
+/**
+ * The page's code and its texts, on a page load straight into a signed-in page by someone logged in:
+ * started at once, once the texts' language is known, beside its calls (askFirstRequests). The guard
+ * still decides before anything is shown; an anonymous visitor loads nothing here.
+ */
+export function preloadRoute(pathname: string): void {
+  const route = matchRoute(pathname)?.route;
+  if (!route || route.access.kind === "public" || !hasSessionCookie()) return;
+  void guardedPageFor(route.id as Exclude<RouteId, "home">).preload();
 }
 
 function pageRoute(route: RouteDef, lang: Language | null): RouteObject {

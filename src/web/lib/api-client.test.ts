@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { zErrorResponse } from "../../contract/errors.ts";
-import { ApiError, apiFetch, CSRF_HEADER, isErrorResponse } from "./api-client.ts";
+import { ApiError, apiFetch, CSRF_HEADER, isErrorResponse, takeFirstAnswers } from "./api-client.ts";
 import { GENERAL_ERROR_TEXTS } from "./general-errors.ts";
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -129,6 +129,48 @@ describe("apiFetch", () => {
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.body).toBe(form);
     expect(new Headers(init?.headers).has("content-type")).toBe(false);
+  });
+});
+
+describe("takeFirstAnswers", () => {
+  /** The JSON block the server writes into a signed-in page (server plugins/first-answers.ts). */
+  function writeBlock(text: string) {
+    const block = document.createElement("script");
+    block.type = "application/json";
+    block.id = "first-answers";
+    block.textContent = text;
+    document.body.append(block);
+  }
+
+  it("answers the app's own call from the page, once, and the block leaves the page", async () => {
+    const user = { id: "u1", firstName: "Aino", lastName: "</script> Virtanen" };
+    writeBlock(JSON.stringify({ "/api/user": user }).replaceAll("<", "\\u003c"));
+    takeFirstAnswers();
+    expect(document.getElementById("first-answers")).toBeNull();
+    await expect(apiFetch("/api/user")).resolves.toEqual(user);
+    expect(fetchMock).not.toHaveBeenCalled();
+    // Taken once: the next call asks the server.
+    reply(200, JSON.stringify({ ...user, firstName: "Aino-Maria" }));
+    await expect(apiFetch("/api/user")).resolves.toMatchObject({ firstName: "Aino-Maria" });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes nothing from a block that is not a JSON object, and the app asks as it would", async () => {
+    for (const text of ["", "{not json", "[1,2]", "null", '"text"']) {
+      writeBlock(text);
+      takeFirstAnswers();
+      expect(document.getElementById("first-answers")).toBeNull();
+    }
+    reply(200, JSON.stringify({ id: "u1" }));
+    await expect(apiFetch("/api/user")).resolves.toEqual({ id: "u1" });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("does nothing on a page without the block", async () => {
+    takeFirstAnswers();
+    reply(200, "{}");
+    await apiFetch("/api/user");
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -121,20 +121,42 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
 }
 
 /**
- * GETs started before the page that makes them has arrived (app/routes.tsx preloadRoute): the page's own
+ * GETs started before the page that makes them has arrived (app/routes.tsx askFirstRequests): the page's own
  * call takes the answer instead of asking again, so its data and its code load side by side. Each is
  * taken once and only for a few seconds; any change (a call other than GET) forgets them all, so an
  * answer from before a change is never shown after it.
  */
 const ahead = new Map<string, Promise<Response>>();
 
+function keepAhead(path: string, response: Promise<Response>): void {
+  ahead.set(path, response);
+  setTimeout(() => ahead.get(path) === response && ahead.delete(path), 10_000);
+}
+
 export function fetchAhead(path: string): void {
   if (ahead.has(path)) return;
   const response = fetch(path, { headers: { accept: "application/json" }, credentials: "include" });
   // A failure is the page's own call's to report, when it takes this answer.
   response.catch(() => {});
-  ahead.set(path, response);
-  setTimeout(() => ahead.get(path) === response && ahead.delete(path), 10_000);
+  keepAhead(path, response);
+}
+
+/**
+ * The answers the server wrote into a signed-in page's HTML (server/plugins/first-answers.ts: the user's
+ * and the first view's calls), kept as if asked ahead: the page's calls take them without asking. Read
+ * once; the block leaves the page, so nothing reads it again after a change.
+ */
+export function takeFirstAnswers(): void {
+  const block = document.getElementById("first-answers");
+  if (!block) return;
+  block.remove();
+  const answers = parseJson(block.textContent ?? "");
+  const { value } = answers.ok ? answers : { value: null };
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return;
+  for (const [path, body] of Object.entries(value)) {
+    const headers = { "content-type": "application/json" };
+    keepAhead(path, Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers })));
+  }
 }
 
 /**
