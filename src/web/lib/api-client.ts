@@ -142,16 +142,16 @@ export function fetchAhead(path: string): void {
 }
 
 /**
- * The answers the server wrote into a signed-in page's HTML (server/plugins/first-answers.ts: the user's
- * and the first view's calls), kept as if asked ahead: the page's calls take them without asking. Read
- * once; the block leaves the page, so nothing reads it again after a change.
+ * The answers the server wrote into a signed-in page's HTML (server/plugins/first-answers.ts: the
+ * user's), by the address they answer, kept as if asked ahead: the app's own call takes each without
+ * asking. Read once; the block leaves the page, so nothing reads it again after a change.
  */
 export function takeFirstAnswers(): void {
   const block = document.getElementById("first-answers");
   if (!block) return;
   block.remove();
   const answers = parseJson(block.textContent ?? "");
-  const { value } = answers.ok ? answers : { value: null };
+  const value = answers.ok ? answers.value : null;
   if (typeof value !== "object" || value === null || Array.isArray(value)) return;
   for (const [path, body] of Object.entries(value)) {
     const headers = { "content-type": "application/json" };
