@@ -57,3 +57,9 @@ export function getRetryDelayMs(attempt: number): number {
 /** Double-submit CSRF: the cookie the page reads and the header it echoes the value in. */
 export const CSRF_COOKIE = "csrfToken";
 export const CSRF_HEADER = "x-csrf-token";
+
+/**
+ * The id of the JSON block in a signed-in page's HTML that carries its user's answer: the server writes
+ * it (server plugins/first-answers.ts), the app takes it (web lib/api-client.ts takeFirstAnswers).
+ */
+export const FIRST_ANSWERS_ID = "first-answers";

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, InjectOptions } from "fastify";
 import { describe, expect, it } from "vitest";
-import { FIRST_ANSWERS_ID, firstAnswers } from "./first-answers.ts";
+import { FIRST_ANSWERS_ID } from "../../domain/constants.ts";
+import { firstAnswers } from "./first-answers.ts";
 
 /** An app whose GET /api/user answers as given, noting what it was asked with. */
 function appAnswering(statusCode: number, body: unknown, setCookie?: string[]) {

@@ -1,8 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ACCESS_TOKEN_COOKIE, REFRESH_TOKEN_COOKIE } from "../../domain/constants.ts";
-
-/** The id of the JSON block the app takes the answers from (web lib/api-client.ts takeFirstAnswers). */
-export const FIRST_ANSWERS_ID = "first-answers";
+import { ACCESS_TOKEN_COOKIE, FIRST_ANSWERS_ID, REFRESH_TOKEN_COOKIE } from "../../domain/constants.ts";
 
 /** The visitor's own headers that the answers are asked with, as the app's own calls would carry them. */
 const PASSED_HEADERS = ["user-agent", "accept-language"] as const;

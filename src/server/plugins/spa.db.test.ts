@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieHeader, cookieJar, loginAs } from "../../../tests/helpers/auth.ts";
 import { productionConfig, recordingMessaging } from "../../../tests/helpers/production.ts";
 import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
+import { FIRST_ANSWERS_ID } from "../../domain/constants.ts";
 import { buildApp } from "../app.ts";
 import { type Config, testConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -19,7 +20,7 @@ const webDistDir = mkdtempSync(join(tmpdir(), "pedaali-web-"));
 const SHELL_SCRIPT = 'document.documentElement.setAttribute("data-mantine-color-scheme","light");';
 writeFileSync(
   join(webDistDir, "index.html"),
-  `<!doctype html><head><script>${SHELL_SCRIPT}</script><title>Pedaali</title></head><div id=root></div>`,
+  `<!doctype html><head><script>${SHELL_SCRIPT}</script><title>Pedaali</title></head><body><div id=root></div></body>`,
 );
 mkdirSync(join(webDistDir, "assets"));
 const FONT = "/assets/inter-latin-wght-normal-Dx4kXJAl.woff2";
@@ -170,7 +171,9 @@ describe("a prerendered page", () => {
 
 /** The answers a page's HTML carries (first-answers.ts), or null when it carries none. */
 function writtenAnswers(body: string): Record<string, unknown> | null {
-  const block = /<script type="application\/json" id="first-answers">([^<]*)<\/script>/.exec(body);
+  const block = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ID}">([^<]*)</script>`).exec(
+    body,
+  );
   return block?.[1] === undefined ? null : (JSON.parse(block[1]) as Record<string, unknown>);
 }
 

@@ -93,9 +93,7 @@ export async function registerSpa(
     if (!answers?.block) return sendIndex(reply, 200);
     shellPolicy(reply.request.raw, reply.raw, () => {});
     const { block } = answers;
-    const html = shell.includes("</body>")
-      ? shell.replace("</body>", () => `${block}</body>`)
-      : `${shell}${block}`;
+    const html = shell.replace("</body>", () => `${block}</body>`);
     // This visitor's own data: kept by no cache, the browser's included.
     return reply.code(200).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
   };

@@ -141,6 +141,13 @@ function guardedPageFor(id: Exclude<RouteId, "home">): ReturnType<typeof guarded
   return page;
 }
 
+/** The signed-in page a page load opens, when someone logged in (a session cookie) loads it; else null. */
+function signedInPageLoad(pathname: string): Exclude<RouteId, "home"> | null {
+  const route = matchRoute(pathname)?.route;
+  if (!route || route.access.kind === "public" || !hasSessionCookie()) return null;
+  return route.id as Exclude<RouteId, "home">;
+}
+
 /**
  * A page load straight into a signed-in page, by someone logged in: its first view's calls leave as soon
  * as the user's answer says which of them this user's visit makes (user-asks.ts), and the page's HTML
@@ -149,9 +156,8 @@ function guardedPageFor(id: Exclude<RouteId, "home">): ReturnType<typeof guarded
  * session cookie) asks nothing here. Settled once the calls are on their way.
  */
 export function askFirstRequests(queryClient: QueryClient, pathname: string, search: string): Promise<void> {
-  const route = matchRoute(pathname)?.route;
-  if (!route || route.access.kind === "public" || !hasSessionCookie()) return Promise.resolve();
-  const id = route.id as Exclude<RouteId, "home">;
+  const id = signedInPageLoad(pathname);
+  if (!id) return Promise.resolve();
   return fetchFirstRequests(id, pathname, search, queryClient.fetchQuery(sessionQueryOptions), true);
 }
 
@@ -161,9 +167,8 @@ export function askFirstRequests(queryClient: QueryClient, pathname: string, sea
  * still decides before anything is shown; an anonymous visitor loads nothing here.
  */
 export function preloadRoute(pathname: string): void {
-  const route = matchRoute(pathname)?.route;
-  if (!route || route.access.kind === "public" || !hasSessionCookie()) return;
-  void guardedPageFor(route.id as Exclude<RouteId, "home">).preload();
+  const id = signedInPageLoad(pathname);
+  if (id) void guardedPageFor(id).preload();
 }
 
 function pageRoute(route: RouteDef, lang: Language | null): RouteObject {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { zErrorResponse } from "../../contract/errors.ts";
+import { FIRST_ANSWERS_ID } from "../../domain/constants.ts";
 import { ApiError, apiFetch, CSRF_HEADER, isErrorResponse, takeFirstAnswers } from "./api-client.ts";
 import { GENERAL_ERROR_TEXTS } from "./general-errors.ts";
 
@@ -137,7 +138,7 @@ describe("takeFirstAnswers", () => {
   function writeBlock(text: string) {
     const block = document.createElement("script");
     block.type = "application/json";
-    block.id = "first-answers";
+    block.id = FIRST_ANSWERS_ID;
     block.textContent = text;
     document.body.append(block);
   }
@@ -146,7 +147,7 @@ describe("takeFirstAnswers", () => {
     const user = { id: "u1", firstName: "Aino", lastName: "</script> Virtanen" };
     writeBlock(JSON.stringify({ "/api/user": user }).replaceAll("<", "\\u003c"));
     takeFirstAnswers();
-    expect(document.getElementById("first-answers")).toBeNull();
+    expect(document.getElementById(FIRST_ANSWERS_ID)).toBeNull();
     await expect(apiFetch("/api/user")).resolves.toEqual(user);
     expect(fetchMock).not.toHaveBeenCalled();
     // Taken once: the next call asks the server.
@@ -159,7 +160,7 @@ describe("takeFirstAnswers", () => {
     for (const text of ["", "{not json", "[1,2]", "null", '"text"']) {
       writeBlock(text);
       takeFirstAnswers();
-      expect(document.getElementById("first-answers")).toBeNull();
+      expect(document.getElementById(FIRST_ANSWERS_ID)).toBeNull();
     }
     reply(200, JSON.stringify({ id: "u1" }));
     await expect(apiFetch("/api/user")).resolves.toEqual({ id: "u1" });

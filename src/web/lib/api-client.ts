@@ -1,4 +1,5 @@
 import type { ErrorCode, TErrorDetail, TErrorResponse } from "../../contract/errors.ts";
+import { FIRST_ANSWERS_ID } from "../../domain/constants.ts";
 import { GENERAL_ERROR_TEXTS, generalErrorKind } from "./general-errors.ts";
 
 /** The cookie the server issues for CSRF protection and the header it expects the value back in. */
@@ -147,7 +148,7 @@ export function fetchAhead(path: string): void {
  * asking. Read once; the block leaves the page, so nothing reads it again after a change.
  */
 export function takeFirstAnswers(): void {
-  const block = document.getElementById("first-answers");
+  const block = document.getElementById(FIRST_ANSWERS_ID);
   if (!block) return;
   block.remove();
   const answers = parseJson(block.textContent ?? "");
