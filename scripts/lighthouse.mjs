@@ -35,6 +35,10 @@ const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu";
 const resultsDir = join("bench", "results");
 const runAt = new Date().toISOString().replace(/[:.]/g, "-");
 
+/** A run Lighthouse ended without a trace it could read (most often NO_NAVSTART on this machine). */
+class RunFailed extends Error {}
+const TRIES = 3;
+
 async function runLighthouse(url, preset, outputPath, cookies) {
   const chrome = await launch({
     chromePath: process.env.CHROME_PATH ?? (existsSync(DESKTOP_CHROMIUM) ? DESKTOP_CHROMIUM : HEADLESS_SHELL),
@@ -58,6 +62,7 @@ async function runLighthouse(url, preset, outputPath, cookies) {
   } finally {
     chrome.kill();
   }
+  if (lhr.runtimeError) throw new RunFailed(lhr.runtimeError.code);
   const score = (id) =>
     lhr.categories[id]?.score == null ? "-" : Math.round(lhr.categories[id].score * 100);
   const audit = (id) => lhr.audits[id]?.numericValue;
@@ -77,6 +82,23 @@ async function runLighthouse(url, preset, outputPath, cookies) {
   };
 }
 
+/**
+ * Runs Lighthouse until it reads a trace: a run that lost the navigation's start is run again (up to
+ * TRIES times), since it measured nothing. A fresh login per run: the access token is short-lived and a
+ * refresh would rotate it.
+ */
+async function runWithRetries(page, preset, file) {
+  for (let attempt = 1; ; attempt++) {
+    const cookies = page.loginAs ? await loginCookies(server.base, page.loginAs) : [];
+    try {
+      return await runLighthouse(server.base + page.path, preset, file, cookies);
+    } catch (error) {
+      if (!(error instanceof RunFailed) || attempt === TRIES) throw error;
+      console.info(`${page.name} (${preset}): ${error.message}, run again`);
+    }
+  }
+}
+
 mkdirSync(resultsDir, { recursive: true });
 const dataDir = mkdtempSync(join(tmpdir(), "pedaali-lighthouse-"));
 const server = await startServer(await freePort(), dataDir);
@@ -85,10 +107,8 @@ try {
   for (const page of pages) {
     for (const preset of PRESETS) {
       const file = join(resultsDir, `${runAt}-${page.name.replace(/\W+/g, "-")}-${preset}.json`);
-      // A fresh login per run: the access token is short-lived and a refresh would rotate it.
       try {
-        const cookies = page.loginAs ? await loginCookies(server.base, page.loginAs) : [];
-        const result = await runLighthouse(server.base + page.path, preset, file, cookies);
+        const result = await runWithRetries(page, preset, file);
         if (page.loginAs && !result.finalUrl.endsWith(page.path)) {
           throw new Error(`ended at ${result.finalUrl}: the login did not hold`);
         }

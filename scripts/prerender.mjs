@@ -125,8 +125,11 @@ function publicEntry(manifest) {
 }
 
 /** The tag of the app's entry in the built index.html, its address, and the stylesheets the shell names. */
+/** The app's entry script in index.html, with the line's indent before it. */
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
 function appEntry(template) {
-  const tag = template.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  const tag = template.match(ENTRY_SCRIPT);
   if (!tag) throw new Error("prerender: index.html names no entry script");
   const styles = [...template.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)];
   if (styles.length === 0) throw new Error("prerender: index.html names no stylesheet");
@@ -137,9 +140,9 @@ function appEntry(template) {
  * The prerendered pages' one script, written into each page's head (entry-server.tsx) and allowed by its
  * hash in the page's CSP (the server's plugins/prerendered-pages.ts): it sets what the first paint shows
  * (pageHeadScript), and once the HTML is parsed, it starts the public entry from the frame after the
- * first paint. A script of its own file cost a phone a round trip before anything was painted. The page
- * fetches the entry at once (modulepreload); a fast connection would otherwise deliver the code before
- * the first paint, and the page's HTML would wait for the app's start-up to show.
+ * first paint. A script of its own file cost a phone a round trip before anything was painted. The entry
+ * is asked for only then, not preloaded with the HTML: the page is whole without it, and on a phone's slow
+ * connection its 74 KB would share the first round trips with the HTML and the font.
  */
 function pageScript(headScript, entrySrc) {
   const start = `requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entrySrc)})))`;
@@ -170,14 +173,12 @@ const FONT_PRELOAD = /\s*<link rel="preload" href="[^"]+" as="font"[^>]*>/;
 
 /**
  * The page names the public entry instead of the app's: its stylesheets, written in, where the shell
- * names the app's, and its script as a modulepreload, fetched but not run (the page script starts it).
+ * names the app's, and no script tag (the page script starts the entry after the first paint).
  */
-function nameEntry(html, app, entry, styles) {
+function nameEntry(html, app, styles) {
   if (!html.includes(app.tag)) throw new Error("prerender: a page names no entry script");
   if (!FONT_PRELOAD.test(html)) throw new Error("prerender: a page has no preload of the brand font");
-  let named = html
-    .replace(app.tag, `<link rel="modulepreload" crossorigin href="${entry.src}">`)
-    .replace(FONT_PRELOAD, "");
+  let named = html.replace(app.tag, "").replace(FONT_PRELOAD, "");
   for (const [i, tag] of app.styleTags.entries())
     named = named.replace(tag, () => (i === 0 ? styles.join("\n    ") : ""));
   return named;
@@ -205,7 +206,6 @@ async function prerender() {
     const html = nameEntry(
       styles ? rendered.replace("</head>", `    ${styles}\n  </head>`) : rendered,
       app,
-      entry,
       entryStyles,
     );
     await mkdir(dirname(join(PRERENDERED, file)), { recursive: true });
