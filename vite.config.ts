@@ -117,7 +117,19 @@ function publicBuild(mode: string): UserConfig {
       emptyOutDir: false,
       copyPublicDir: false,
       manifest: ".vite/public-manifest.json",
-      rollupOptions: { input: fileURLToPath(new URL("src/web/public-main.tsx", import.meta.url)) },
+      rollupOptions: {
+        input: fileURLToPath(new URL("src/web/public-main.tsx", import.meta.url)),
+        // React DOM and Zod in files of their own, so a page can run their code in a task of its own
+        // before the code that uses them (scripts/prerender.mjs pageScript, public/page-tree.tsx).
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: "react-dom", test: /node_modules[\\/]react-dom[\\/]/ },
+              { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
+            ],
+          },
+        },
+      },
     },
   };
 }
