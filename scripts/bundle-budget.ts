@@ -37,8 +37,10 @@ export type ReadSize = (file: string) => number;
  * 1,800 bytes because the bundler no longer keeps React and Mantine's provider in the entry's file once
  * the login's and the calculator's chunks share code: the home page loads them as a second file beside
  * the entry, in the same round trip, so what grows is the bytes, not the waiting.
+ * 92,635 since React DOM and Zod are files of their own in the public build (ADR 023, "The code run in
+ * parts"), React with React DOM, Mantine's provider back in the entry's file.
  */
-export const HOME_JS_BUDGET = 93_500;
+export const HOME_JS_BUDGET = 93_000;
 /**
  * The gzipped CSS the anonymous home page waits for before its first paint: Mantine's base and the
  * shell's own rules (about 9,000 bytes). Mantine's component styles (some 33,000 more) belong to the

@@ -2,10 +2,9 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, resolve } from "node:path";
-import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ORIGIN_PLACEHOLDER, robotsTxt, sitemapXml } from "../../domain/public-pages.ts";
+import { compressHtml, type Encoding, preferredEncoding } from "./html-encoding.ts";
 
 /**
  * The public pages the build rendered to HTML (ADR 010, scripts/prerender.mjs): read once at start,
@@ -17,7 +16,6 @@ import { ORIGIN_PLACEHOLDER, robotsTxt, sitemapXml } from "../../domain/public-p
 export const PRERENDERED_DIR = "prerendered";
 
 type Manifest = { pages: Record<string, string> };
-type Encoding = "br" | "gzip";
 
 /** Sets the response's Content-Security-Policy (helmet's middleware), its scripts widened by `hashes`. */
 export type PolicyWithScripts = (
@@ -35,33 +33,6 @@ export type PrerenderedPages = {
   /** Sends the page of `path`; null when there is none (the caller answers with the shell). */
   send(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply | null;
 };
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-function compress(html: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (encoding === "gzip") return gzipAsync(html, { level: constants.Z_BEST_COMPRESSION });
-  return brotli(html, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-    },
-  });
-}
-
-/** br when the client takes it, else gzip, else none (a q=0 refuses). */
-function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
-  const accepted = new Set<string>();
-  for (const part of (acceptEncoding ?? "").split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  if (accepted.has("br")) return "br";
-  if (accepted.has("gzip")) return "gzip";
-  return null;
-}
 
 /**
  * The CSP sources of the page's inline scripts: `'sha256-…'` of each `<script>` written without
@@ -114,7 +85,7 @@ export function loadPrerenderedPages(
     if (!encoding) return reply.send(page.html);
     let body = page.compressed.get(encoding);
     if (!body) {
-      body = compress(page.html, encoding);
+      body = compressHtml(page.html, encoding, "once");
       page.compressed.set(encoding, body);
     }
     // The reply itself is returned, not the promise: a handler's promise that resolves to nothing

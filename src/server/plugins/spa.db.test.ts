@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Writable } from "node:stream";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieHeader, cookieJar, loginAs } from "../../../tests/helpers/auth.ts";
@@ -210,6 +211,30 @@ describe("a signed-in page", () => {
         const res = await app.inject({ method, url, headers: { cookie } });
         expect(writtenAnswers(res.body), `${method} ${url}`).toBeNull();
         expect(res.headers["cache-control"], `${method} ${url}`).toBe("no-cache");
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("comes compressed as the visitor's browser takes it, and whole", async () => {
+    const app = await appFor(testConfig());
+    try {
+      const session = await loginAs(app, "employee@demo.test");
+      const cookie = session.headers().cookie;
+      const plain = await app.inject({ url: "/mybike", headers: { cookie } });
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(writtenUser(plain.body)).toBe("employee@demo.test");
+      for (const [accepted, encoding, decode] of [
+        ["gzip, deflate, br", "br", brotliDecompressSync],
+        ["gzip", "gzip", gunzipSync],
+        ["br;q=0, gzip", "gzip", gunzipSync],
+      ] as const) {
+        const res = await app.inject({ url: "/mybike", headers: { cookie, "accept-encoding": accepted } });
+        expect(res.headers["content-encoding"], accepted).toBe(encoding);
+        expect(res.headers.vary).toContain("accept-encoding");
+        expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+        expect(writtenUser(decode(res.rawPayload).toString("utf8")), accepted).toBe("employee@demo.test");
       }
     } finally {
       await app.close();

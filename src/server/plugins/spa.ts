@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { matchRoute } from "../../domain/routes.ts";
 import { apiNotFound } from "./errors.ts";
 import { firstAnswers } from "./first-answers.ts";
+import { compressHtml, preferredEncoding } from "./html-encoding.ts";
 import {
   inlineScriptHashes,
   type PolicyWithScripts,
@@ -93,9 +94,16 @@ export async function registerSpa(
     if (!answers?.block) return sendIndex(reply, 200);
     shellPolicy(reply.request.raw, reply.raw, () => {});
     const { block } = answers;
-    const html = shell.replace("</body>", () => `${block}</body>`);
+    const html = Buffer.from(shell.replace("</body>", () => `${block}</body>`));
     // This visitor's own data: kept by no cache, the browser's included.
-    return reply.code(200).header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
+    reply
+      .code(200)
+      .header("cache-control", "no-store")
+      .header("vary", "accept-encoding")
+      .type("text/html; charset=utf-8");
+    const encoding = preferredEncoding(request.headers["accept-encoding"]);
+    if (!encoding) return reply.send(html);
+    return reply.header("content-encoding", encoding).send(await compressHtml(html, encoding, "per-visit"));
   };
 
   app.setNotFoundHandler(
