@@ -40,7 +40,7 @@ async function start(): Promise<void> {
   delete root.dataset.prerendered;
   const reactRoot = createRoot(root);
   // As a transition, the first render of a signed-in page is cut into slices the browser can answer
-  // between, instead of tasks of 50–80 ms each (four times that on a phone's CPU) while the frame shows.
+  // between, instead of tasks of 36–77 ms each (four times that on a phone's CPU) while the frame shows.
   startTransition(() =>
     reactRoot.render(
       <StrictMode>

@@ -184,78 +184,70 @@ function writtenUser(body: string): string | undefined {
 }
 
 describe("a signed-in page", () => {
+  // One app for these cases: each logs in for itself, and none changes what another reads.
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await appFor(testConfig());
+  });
+  afterAll(() => app.close());
+
   it("carries its user's answer for that user only, kept by no cache, under the shell's own policy", async () => {
-    const app = await appFor(testConfig());
-    try {
-      const session = await loginAs(app, "employee@demo.test");
-      const own = await app.inject({ url: "/api/user", headers: session.headers() });
-      const page = await app.inject({ url: "/mybike", headers: { cookie: session.headers().cookie } });
-      expect(page.statusCode).toBe(200);
-      expect(writtenAnswers(page.body)).toEqual({ "/api/user": own.json() });
-      expect(page.headers["cache-control"]).toBe("no-store");
-      const anonymous = await app.inject({ url: "/mybike" });
-      expect(writtenAnswers(anonymous.body)).toBeNull();
-      expect(anonymous.headers["cache-control"]).toBe("no-cache");
-      expect(page.headers["content-security-policy"]).toBe(anonymous.headers["content-security-policy"]);
-      // Another user's page load carries theirs.
-      const other = await loginAs(app, "employer.admin@demo.test");
-      const theirs = await app.inject({ url: "/tyonantaja", headers: { cookie: other.headers().cookie } });
-      expect(writtenUser(theirs.body)).toBe("employer.admin@demo.test");
-      // A public page, a HEAD, a cookie that is no session and an unknown path carry nothing.
-      for (const [method, url, cookie] of [
-        ["GET", "/kirjaudu", session.headers().cookie],
-        ["HEAD", "/mybike", session.headers().cookie],
-        ["GET", "/mybike", "accessToken=forged; refreshToken=forged"],
-        ["GET", "/ei-ole-olemassa", session.headers().cookie],
-      ] as const) {
-        const res = await app.inject({ method, url, headers: { cookie } });
-        expect(writtenAnswers(res.body), `${method} ${url}`).toBeNull();
-        expect(res.headers["cache-control"], `${method} ${url}`).toBe("no-cache");
-      }
-    } finally {
-      await app.close();
+    const session = await loginAs(app, "employee@demo.test");
+    const own = await app.inject({ url: "/api/user", headers: session.headers() });
+    const page = await app.inject({ url: "/mybike", headers: { cookie: session.headers().cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(writtenAnswers(page.body)).toEqual({ "/api/user": own.json() });
+    expect(page.headers["cache-control"]).toBe("no-store");
+    const anonymous = await app.inject({ url: "/mybike" });
+    expect(writtenAnswers(anonymous.body)).toBeNull();
+    expect(anonymous.headers["cache-control"]).toBe("no-cache");
+    expect(page.headers["content-security-policy"]).toBe(anonymous.headers["content-security-policy"]);
+    // Another user's page load carries theirs.
+    const other = await loginAs(app, "employer.admin@demo.test");
+    const theirs = await app.inject({ url: "/tyonantaja", headers: { cookie: other.headers().cookie } });
+    expect(writtenUser(theirs.body)).toBe("employer.admin@demo.test");
+    // A public page, a HEAD, a cookie that is no session and an unknown path carry nothing.
+    for (const [method, url, cookie] of [
+      ["GET", "/kirjaudu", session.headers().cookie],
+      ["HEAD", "/mybike", session.headers().cookie],
+      ["GET", "/mybike", "accessToken=forged; refreshToken=forged"],
+      ["GET", "/ei-ole-olemassa", session.headers().cookie],
+    ] as const) {
+      const res = await app.inject({ method, url, headers: { cookie } });
+      expect(writtenAnswers(res.body), `${method} ${url}`).toBeNull();
+      expect(res.headers["cache-control"], `${method} ${url}`).toBe("no-cache");
     }
   });
 
   it("comes compressed as the visitor's browser takes it, and whole", async () => {
-    const app = await appFor(testConfig());
-    try {
-      const session = await loginAs(app, "employee@demo.test");
-      const cookie = session.headers().cookie;
-      const plain = await app.inject({ url: "/mybike", headers: { cookie } });
-      expect(plain.headers["content-encoding"]).toBeUndefined();
-      expect(writtenUser(plain.body)).toBe("employee@demo.test");
-      for (const [accepted, encoding, decode] of [
-        ["gzip, deflate, br", "br", brotliDecompressSync],
-        ["gzip", "gzip", gunzipSync],
-        ["br;q=0, gzip", "gzip", gunzipSync],
-      ] as const) {
-        const res = await app.inject({ url: "/mybike", headers: { cookie, "accept-encoding": accepted } });
-        expect(res.headers["content-encoding"], accepted).toBe(encoding);
-        expect(res.headers.vary).toContain("accept-encoding");
-        expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
-        expect(writtenUser(decode(res.rawPayload).toString("utf8")), accepted).toBe("employee@demo.test");
-      }
-    } finally {
-      await app.close();
+    const session = await loginAs(app, "employee@demo.test");
+    const cookie = session.headers().cookie;
+    const plain = await app.inject({ url: "/mybike", headers: { cookie } });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(writtenUser(plain.body)).toBe("employee@demo.test");
+    for (const [accepted, encoding, decode] of [
+      ["gzip, deflate, br", "br", brotliDecompressSync],
+      ["gzip", "gzip", gunzipSync],
+      ["br;q=0, gzip", "gzip", gunzipSync],
+    ] as const) {
+      const res = await app.inject({ url: "/mybike", headers: { cookie, "accept-encoding": accepted } });
+      expect(res.headers["content-encoding"], accepted).toBe(encoding);
+      expect(res.headers.vary).toContain("accept-encoding");
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+      expect(writtenUser(decode(res.rawPayload).toString("utf8")), accepted).toBe("employee@demo.test");
     }
   });
 
   it("sets the cookies of a session its user's answer refreshed, and the new ones are the session's", async () => {
-    const app = await appFor(testConfig());
-    try {
-      const session = await loginAs(app, "employee@demo.test");
-      // An access token gone (expired): the answer refreshes the session from the refresh token.
-      const { accessToken: _expired, ...refreshOnly } = session.jar;
-      const page = await app.inject({ url: "/mybike", headers: { cookie: cookieHeader(refreshOnly) } });
-      expect(writtenUser(page.body)).toBe("employee@demo.test");
-      const renewed = cookieJar(refreshOnly, page);
-      expect(renewed.accessToken).toBeTruthy();
-      expect(renewed.refreshToken).not.toBe(session.jar.refreshToken);
-      const next = await app.inject({ url: "/api/user", headers: { cookie: cookieHeader(renewed) } });
-      expect(next.statusCode).toBe(200);
-    } finally {
-      await app.close();
-    }
+    const session = await loginAs(app, "employee@demo.test");
+    // An access token gone (expired): the answer refreshes the session from the refresh token.
+    const { accessToken: _expired, ...refreshOnly } = session.jar;
+    const page = await app.inject({ url: "/mybike", headers: { cookie: cookieHeader(refreshOnly) } });
+    expect(writtenUser(page.body)).toBe("employee@demo.test");
+    const renewed = cookieJar(refreshOnly, page);
+    expect(renewed.accessToken).toBeTruthy();
+    expect(renewed.refreshToken).not.toBe(session.jar.refreshToken);
+    const next = await app.inject({ url: "/api/user", headers: { cookie: cookieHeader(renewed) } });
+    expect(next.statusCode).toBe(200);
   });
 });
