@@ -73,6 +73,18 @@ describe("bundleBudget", () => {
     expect(report.home.bytes).toBe(60_000 + 30_000 + 120_000 + 9_000);
   });
 
+  it("holds each named page to its own budget: the entry's scripts and the page's lazy chunks", () => {
+    const page = { page: "/laskuri", lazyChunks: ["app/lazy-pages.ts"], budget: 219_000 };
+    const within = bundleBudget(manifest, readSize, { homeBudget: 1e6, pages: [page] });
+    expect(within.pages).toMatchObject([{ page: "/laskuri", bytes: 60_000 + 30_000 + 120_000 + 9_000 }]);
+    expect(within.home.bytes).toBe(90_000);
+    expect(within.failures).toEqual([]);
+    const over = bundleBudget(manifest, readSize, { homeBudget: 1e6, pages: [{ ...page, budget: 218_999 }] });
+    expect(over.failures).toEqual([
+      "/laskuri loads 219000 bytes of gzipped JavaScript, over its budget of 218999",
+    ]);
+  });
+
   it("fails a chunk past the chunk budget and lists the largest chunks", () => {
     const report = bundleBudget(manifest, readSize, { homeBudget: 1_000_000, chunkBudget: 100_000 });
     expect(report.failures).toEqual([

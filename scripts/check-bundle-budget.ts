@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { bundleBudget, type Manifest } from "./bundle-budget.ts";
+import { bundleBudget, type Manifest, PUBLIC_PAGE_BUDGETS } from "./bundle-budget.ts";
 
 const dist = "dist/web";
 function readManifest(name: string): Manifest {
@@ -22,11 +22,15 @@ const appManifest = readManifest("manifest.json");
 const report = bundleBudget(
   publicManifest,
   (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length,
-  { otherChunks: appManifest },
+  { otherChunks: appManifest, pages: PUBLIC_PAGE_BUDGETS },
 );
 
 console.info(`home page JavaScript: ${report.home.bytes} bytes gzipped (budget ${report.home.budget})`);
 for (const f of report.home.files) console.info(`  ${String(f.bytes).padStart(7)}  ${f.file}`);
+for (const page of report.pages) {
+  console.info(`${page.page} JavaScript: ${page.bytes} bytes gzipped (budget ${page.budget})`);
+  for (const f of page.files) console.info(`  ${String(f.bytes).padStart(7)}  ${f.file}`);
+}
 console.info(`home page CSS: ${report.homeCss.bytes} bytes gzipped (budget ${report.homeCss.budget})`);
 for (const f of report.homeCss.files) console.info(`  ${String(f.bytes).padStart(7)}  ${f.file}`);
 console.info(`largest chunks (budget ${report.chunkBudget} each):`);

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 // chrome-launcher and puppeteer-core come with lighthouse (its own way to launch and drive Chromium).
-import { launch } from "chrome-launcher";
+import { Launcher, launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import puppeteer from "puppeteer-core";
@@ -31,7 +31,18 @@ const only = process.argv[2]?.split(",");
 const pages = only ? PAGES.filter((page) => only.some((word) => page.name.includes(word))) : PAGES;
 const DESKTOP_CHROMIUM = "/usr/bin/chromium";
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu";
+// Debian's Chromium 156 starts its omnibox's popup, a page of its own, even headless, and its code
+// runs beside the measured page on the same two cores. The two features below keep it from starting.
+// Chromium reads only the last --disable-features, so they join chrome-launcher's own list.
+const POPUP_FEATURES = "WebUIOmniboxPopup,WebUIOmniboxAimPopup";
+const CHROME_FLAGS = [
+  ...Launcher.defaultFlags().map((flag) =>
+    flag.startsWith("--disable-features=") ? `${flag},${POPUP_FEATURES}` : flag,
+  ),
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+];
 const resultsDir = join("bench", "results");
 const runAt = new Date().toISOString().replace(/[:.]/g, "-");
 
@@ -42,7 +53,8 @@ const TRIES = 3;
 async function runLighthouse(url, preset, outputPath, cookies) {
   const chrome = await launch({
     chromePath: process.env.CHROME_PATH ?? (existsSync(DESKTOP_CHROMIUM) ? DESKTOP_CHROMIUM : HEADLESS_SHELL),
-    chromeFlags: CHROME_FLAGS.split(" "),
+    chromeFlags: CHROME_FLAGS,
+    ignoreDefaultFlags: true,
   });
   let lhr;
   try {

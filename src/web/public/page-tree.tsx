@@ -37,7 +37,7 @@ export const PAGE_CODE: Record<PrerenderedRouteId, () => Promise<ComponentType>>
  * the login's code load so.
  */
 async function inParts<T>(schemas: () => Promise<unknown>, page: () => Promise<T>): Promise<T> {
-  await import("zod");
+  await import("./zod-file.ts");
   await nextTask();
   await schemas();
   await nextTask();
