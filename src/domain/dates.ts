@@ -3,6 +3,8 @@
  * Intl does the time-zone work, so daylight-saving changes follow the tz database, not our arithmetic.
  */
 
+import { onFirstUse } from "./first-use.ts";
+
 export const HELSINKI_TIME_ZONE = "Europe/Helsinki";
 
 /** docs/product.md "States": used when no last working day is given; shown as 01.01.2999. */
@@ -17,22 +19,25 @@ export const DAY_MS = 24 * 60 * 60 * 1000;
 const DATE_ONLY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 // "en-GB" only fixes the digits (latn); the output is assembled from parts, never taken as locale text.
-const helsinkiParts = new Intl.DateTimeFormat("en-GB", {
-  timeZone: HELSINKI_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+const helsinkiFormat = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: HELSINKI_TIME_ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }),
+);
 
 type HelsinkiParts = { year: string; month: string; day: string; hour: string; minute: string };
 
 function getHelsinkiParts(date: Date): HelsinkiParts {
   if (Number.isNaN(date.getTime())) throw new RangeError("Invalid date");
   const parts: HelsinkiParts = { year: "", month: "", day: "", hour: "", minute: "" };
-  for (const part of helsinkiParts.formatToParts(date)) {
+  for (const part of helsinkiFormat().formatToParts(date)) {
     if (part.type in parts) parts[part.type as keyof HelsinkiParts] = part.value;
   }
   return parts;

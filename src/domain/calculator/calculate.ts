@@ -1,3 +1,4 @@
+import { onFirstUse } from "../first-use.ts";
 import { eurosToCents, percentOfCents } from "../money.ts";
 import type { Church, MunicipalRate, TaxYear } from "../tax/tax-year.ts";
 import { benefitCost, taxYearPicker } from "./benefit-cost.ts";
@@ -111,10 +112,10 @@ const DEFAULT_AGE = 35;
 const euros = (cents: number) => cents / 100;
 
 /** Names compare as a person types them: case and accents aside. One collator: making one per call is slow. */
-const NAME_COLLATOR = new Intl.Collator("fi", { sensitivity: "base" });
+const nameCollator = onFirstUse(() => new Intl.Collator("fi", { sensitivity: "base" }));
 
 function sameName(a: string, b: string): boolean {
-  return NAME_COLLATOR.compare(a, b) === 0;
+  return nameCollator().compare(a, b) === 0;
 }
 
 /** Whether a row is the municipality asked for: by its Finnish or Swedish name or its code. */

@@ -1,4 +1,5 @@
 import { DEFAULT_LAST_WORKING_DAY } from "../dates.ts";
+import { onFirstUse } from "../first-use.ts";
 import { absenceFlag, deductionInPeriod, employmentEndPeriod, isMonthWithoutPay } from "./deductions.ts";
 import { parsePeriod, periodsOfYearUntil } from "./period.ts";
 import {
@@ -170,7 +171,7 @@ function catchUpItem(amountCents: number, deferredPeriods: string[]): PayrollOne
   };
 }
 
-const collator = new Intl.Collator("fi", { numeric: true });
+const collator = onFirstUse(() => new Intl.Collator("fi", { numeric: true }));
 
 /** Digits without a leading zero: the collator's numeric order of two such is their length's, then their text's. */
 const PLAIN_NUMBER = /^[1-9][0-9]*$/;
@@ -183,7 +184,7 @@ function compareNullable(a: string | null, b: string | null): number {
   if (PLAIN_NUMBER.test(a) && PLAIN_NUMBER.test(b)) {
     return a.length !== b.length ? a.length - b.length : a < b ? -1 : 1;
   }
-  return collator.compare(a, b);
+  return collator().compare(a, b);
 }
 
 /** After the names: employee number, order number (a row of own payments last), key. */
@@ -198,8 +199,8 @@ function compareAfterNames(a: PayrollRow, b: PayrollRow): number {
 /** Rows by last name, first name, employee number, order number (a row of own payments last), key. */
 export function comparePayrollRows(a: PayrollRow, b: PayrollRow): number {
   return (
-    collator.compare(a.lastName, b.lastName) ||
-    collator.compare(a.firstName, b.firstName) ||
+    collator().compare(a.lastName, b.lastName) ||
+    collator().compare(a.firstName, b.firstName) ||
     compareAfterNames(a, b)
   );
 }
@@ -210,11 +211,12 @@ export function comparePayrollRows(a: PayrollRow, b: PayrollRow): number {
  * (the largest part of sorting 21,000 rows) with comparisons of numbers.
  */
 function nameRanks(names: Iterable<string>): Map<string, number> {
-  const sorted = [...new Set(names)].sort(collator.compare);
+  const { compare } = collator();
+  const sorted = [...new Set(names)].sort(compare);
   const ranks = new Map<string, number>();
   let rank = 0;
   sorted.forEach((name, i) => {
-    if (i > 0 && collator.compare(sorted[i - 1] as string, name) !== 0) rank += 1;
+    if (i > 0 && compare(sorted[i - 1] as string, name) !== 0) rank += 1;
     ranks.set(name, rank);
   });
   return ranks;
