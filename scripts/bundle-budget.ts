@@ -79,7 +79,7 @@ export interface PageBudget {
   budget: number;
 }
 
-interface ScriptsFigure {
+interface BudgetFigure {
   bytes: number;
   budget: number;
   files: { file: string; bytes: number }[];
@@ -98,9 +98,9 @@ export interface BudgetOptions {
 }
 
 export interface BudgetReport {
-  home: ScriptsFigure;
-  homeCss: ScriptsFigure;
-  pages: (ScriptsFigure & { page: string })[];
+  home: BudgetFigure;
+  homeCss: BudgetFigure;
+  pages: (BudgetFigure & { page: string })[];
   largestChunks: { file: string; bytes: number }[];
   chunkBudget: number;
   /** What is over a budget, one line each; empty when both hold. */
@@ -147,7 +147,7 @@ export function bundleBudget(
     for (const key of [entryKey, ...lazyChunks]) staticClosure(manifest, key, keys);
     return keys;
   };
-  const scripts = (keys: Set<string>, budget: number): ScriptsFigure => {
+  const scripts = (keys: Set<string>, budget: number): BudgetFigure => {
     const files = [...keys]
       .map((key) => (manifest[key] as ManifestChunk).file)
       .filter(isScript)

@@ -19,7 +19,7 @@ afterEach(() => {
   globalThis.Intl = realIntl;
 });
 
-/** Intl with its date and number formats and collators noted as they are made: which, and the module that made it. */
+/** Intl that notes each date or number format and collator made: which, and the module that made it. */
 function countingIntl(made: string[]): typeof Intl {
   const counted = <C extends new (...args: never[]) => object>(name: string, Real: C): C =>
     new Proxy(Real, {
@@ -53,7 +53,7 @@ describe("no date or number format or collator is made as a module loads", () =>
     expect(made).toEqual([]);
   });
 
-  it("sees a format made at load", async () => {
+  it("notes every format made, naming the module of the rules that made it", async () => {
     const made: string[] = [];
     globalThis.Intl = countingIntl(made);
     new Intl.DateTimeFormat("fi-FI");
