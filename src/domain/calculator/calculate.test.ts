@@ -244,6 +244,37 @@ describe("the municipal rate of a year", () => {
     expect(new CalculatorInputError("year", "UNKNOWN_TAX_YEAR", "x").name).toBe("CalculatorInputError");
   });
 
+  it("finds every published municipality alike by its code and by either name, comparing no names for a code", () => {
+    const codes = new Set(PUBLISHED_MUNICIPAL_RATES.map((rate) => rate.code));
+    for (const rate of PUBLISHED_MUNICIPAL_RATES) {
+      // The code is looked for first, which is right only while no name is also a code.
+      expect(codes.has(rate.municipality) || codes.has(rate.municipalitySv ?? "")).toBe(false);
+      expect(municipalRateFor(PUBLISHED_MUNICIPAL_RATES, ` ${rate.code} `, rate.year)).toBe(rate);
+      expect(municipalRateFor(PUBLISHED_MUNICIPAL_RATES, rate.municipality.toUpperCase(), rate.year)).toBe(
+        rate,
+      );
+      if (rate.municipalitySv !== null) {
+        expect(municipalRateFor(PUBLISHED_MUNICIPAL_RATES, rate.municipalitySv, rate.year)).toBe(rate);
+      }
+    }
+    // Found by its code, a municipality is found without comparing a name: the collator's first use loads
+    // the language's order, a cost the calculator's start does not pay.
+    let namesRead = 0;
+    const watched = PUBLISHED_MUNICIPAL_RATES.map(
+      (rate) =>
+        new Proxy(rate, {
+          get(target, key: keyof MunicipalRate) {
+            if (key === "municipality" || key === "municipalitySv") namesRead++;
+            return target[key];
+          },
+        }),
+    );
+    expect(municipalRateFor(watched, "091", 2026)?.code).toBe("091");
+    expect(namesRead).toBe(0);
+    expect(municipalRateFor(watched, "Helsinki", 2026)?.code).toBe("091");
+    expect(namesRead).toBeGreaterThan(0);
+  });
+
   it("refuses a parish rate a hand-made row does not have", () => {
     const rates = [
       {

@@ -118,27 +118,29 @@ function sameName(a: string, b: string): boolean {
   return nameCollator().compare(a, b) === 0;
 }
 
-/** Whether a row is the municipality asked for: by its Finnish or Swedish name or its code. */
-function isMunicipality(rate: MunicipalRate, nameOrCode: string): boolean {
-  const asked = nameOrCode.trim();
-  return (
-    sameName(rate.municipality, asked) ||
-    (rate.municipalitySv !== null && sameName(rate.municipalitySv, asked)) ||
-    (rate.code !== null && rate.code === asked)
-  );
-}
-
 /**
- * The municipality's rates for the year (found by its Finnish or Swedish name or its code), the latest
- * earlier year's when the year has none yet.
+ * The municipality's rates for the year (found by its code, or by its Finnish or Swedish name), the latest
+ * earlier year's when the year has none yet. The code is looked for first: the picker and every saved
+ * choice name a municipality by its code, so the calculator's start compares no names (a collator's first
+ * use loads its language's data, some 25 ms of a phone's start), and no name is a code.
  */
 export function municipalRateFor(
   municipalities: readonly MunicipalRate[],
   municipality: string,
   year: number,
 ): MunicipalRate | null {
-  const rows = municipalities
-    .filter((m) => isMunicipality(m, municipality) && m.year <= year)
+  const asked = municipality.trim();
+  const byCode = municipalities.filter((m) => m.code !== null && m.code === asked);
+  const rows = (
+    byCode.length > 0
+      ? byCode
+      : municipalities.filter(
+          (m) =>
+            sameName(m.municipality, asked) ||
+            (m.municipalitySv !== null && sameName(m.municipalitySv, asked)),
+        )
+  )
+    .filter((m) => m.year <= year)
     .sort((a, b) => b.year - a.year);
   return rows[0] ?? null;
 }

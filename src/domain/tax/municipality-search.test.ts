@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  municipalitiesInOrder,
   municipalitiesOfYear,
   municipalityMatches,
   municipalityName,
@@ -49,5 +50,28 @@ describe("finding one's municipality", () => {
     // Akaa has no Swedish name of its own (the list repeats the Finnish one): nothing beside it.
     expect(municipalityOtherName(byCode("020"), "sv")).toBeNull();
     expect(municipalityName({ ...vantaa, municipalitySv: null }, "sv")).toBe("Vantaa");
+  });
+});
+
+describe("the municipalities in alphabetical order", () => {
+  it("is the browser's alphabetical order of every published name, in each interface language", () => {
+    const LOCALE = { fi: "fi-FI", sv: "sv-FI", en: "en-GB" } as const;
+    for (const year of new Set(RATES.map((rate) => rate.year))) {
+      const list = municipalitiesOfYear(RATES, year);
+      for (const language of ["fi", "sv", "en"] as const) {
+        const collator = new Intl.Collator(LOCALE[language]);
+        const expected = list.map((rate) => municipalityName(rate, language)).sort(collator.compare);
+        expect(municipalitiesInOrder(list, language).map(({ name }) => name)).toEqual(expected);
+      }
+    }
+  });
+
+  it("puts å, ä and ö after z in Finnish and Swedish, and reads them as a and o in English", () => {
+    const names = ["Övertorneå", "Åbo", "Zürich", "Ähtäri", "Oulu", "Aura"].map(
+      (municipality, index): MunicipalRate => ({ ...byCode("091"), municipality, code: String(index) }),
+    );
+    const inOrder = (language: "fi" | "en") => municipalitiesInOrder(names, language).map(({ name }) => name);
+    expect(inOrder("fi")).toEqual(["Aura", "Oulu", "Zürich", "Åbo", "Ähtäri", "Övertorneå"]);
+    expect(inOrder("en")).toEqual(["Åbo", "Ähtäri", "Aura", "Oulu", "Övertorneå", "Zürich"]);
   });
 });

@@ -2,9 +2,9 @@ import { type ComboboxItem, type OptionsFilter, Select, Stack, Text } from "@man
 import { type ReactNode, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import {
+  municipalitiesInOrder,
   municipalitiesOfYear,
   municipalityMatches,
-  municipalityName,
   municipalityOtherName,
   searchFolded,
 } from "../../domain/tax/municipality-search.ts";
@@ -56,9 +56,7 @@ export function MunicipalityPicker({
   const { t } = useTranslation();
   const lng = useLanguage();
   const { data, byValue } = useMemo(() => {
-    const rows = municipalitiesOfYear(municipalities, year)
-      .map((rate) => ({ rate, name: municipalityName(rate, lng) }))
-      .sort((a, b) => a.name.localeCompare(b.name, lng));
+    const rows = municipalitiesInOrder(municipalitiesOfYear(municipalities, year), lng);
     const byValue = new Map(rows.map(({ rate }) => [municipalityValue(rate), rate]));
     const data: ComboboxItem[] = rows.map(({ rate, name }) => ({
       value: municipalityValue(rate),

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   formatCalendarDate,
@@ -59,5 +60,64 @@ describe("formatEuroInput", () => {
   it("leaves the decimals off a whole amount when asked", () => {
     expect(formatEuroInput(450_000, "fi", { wholeEuros: true })).toBe("4500");
     expect(formatEuroInput(399_950, "en", { wholeEuros: true })).toBe("3999.50");
+  });
+});
+
+describe("formats written without the browser's format objects", () => {
+  const intlPercent = (value: number, locale: string) =>
+    new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(value / 100);
+  const LOCALE = { fi: "fi-FI", sv: "sv-FI", en: "en-GB" } as const;
+
+  it("write every percentage as the number format does", () => {
+    const edges = [
+      0, -0, 0.005, 0.0049, 7.155, 12.345, 12.645, 99.995, 999.99, 999.995, 1000, -1.5, 1e-9, 5e-7,
+    ];
+    for (const language of ["fi", "sv", "en"] as const) {
+      for (const value of edges)
+        expect(formatPercent(value, language)).toBe(intlPercent(value, LOCALE[language]));
+    }
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ min: -10, max: 1200, noNaN: true }),
+          // Rates as they are typed: a few decimals, where rounding meets a half.
+          fc.integer({ min: 0, max: 10_000_000 }).map((n) => n / 10_000),
+        ),
+        fc.constantFrom("fi", "sv", "en" as const),
+        (value, language) => formatPercent(value, language) === intlPercent(value, LOCALE[language]),
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("write every calendar date as the date format does, and leave anything else to it", () => {
+    const intlDate = (text: string) => {
+      const p = Object.fromEntries(
+        new Intl.DateTimeFormat("en-GB", {
+          timeZone: "Europe/Helsinki",
+          day: "2-digit",
+          month: "2-digit",
+          year: "numeric",
+        })
+          .formatToParts(new Date(text))
+          .map((part) => [part.type, part.value]),
+      );
+      return `${p.day}.${p.month}.${p.year}`;
+    };
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("1900-01-01"), max: new Date("2199-12-31"), noInvalidDate: true }),
+        (at) => {
+          const text = at.toISOString().slice(0, 10);
+          return (
+            formatDate(text) === intlDate(text) && formatCalendarDate(text) === intlDate(`${text}T12:00:00Z`)
+          );
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    // Not a calendar day: the date format's reading, as before ("30 February" is 2 March to it).
+    expect(formatDate("2026-02-30")).toBe(intlDate("2026-02-30"));
+    expect(formatDate("2026-02-30")).toBe("02.03.2026");
   });
 });

@@ -41,6 +41,8 @@ function parts(value: Date | string, withTime: boolean): Record<string, string> 
  * rather than left to each locale's habits.
  */
 export function formatDate(value: Date | string): string {
+  const day = typeof value === "string" ? calendarDay(value) : null;
+  if (day) return day;
   const p = parts(value, false);
   return `${p.day}.${p.month}.${p.year}`;
 }
@@ -50,7 +52,24 @@ export function formatDate(value: Date | string): string {
  * the same day in Helsinki whatever the season, so the day shown is the day sent.
  */
 export function formatCalendarDate(date: string): string {
-  return formatDate(`${date}T12:00:00Z`);
+  return calendarDay(date) ?? formatDate(`${date}T12:00:00Z`);
+}
+
+/**
+ * A real calendar date written `YYYY-MM-DD` as `DD.MM.YYYY`, without a date format: read as midnight UTC
+ * it is the same day in Helsinki, which is ahead of UTC, and making the first date format loads the
+ * browser's locale data, some 25 ms of a phone's start of the calculator. Null for anything else.
+ */
+function calendarDay(text: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  const [, year, month, day] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const real =
+    date.getUTCFullYear() === Number(year) &&
+    date.getUTCMonth() === Number(month) - 1 &&
+    date.getUTCDate() === Number(day);
+  return real && Number(year) >= 1900 ? `${day}.${month}.${year}` : null;
 }
 
 /** `DD.MM.YYYY HH:mm` in Europe/Helsinki (docs/product.md "Constants"). */
@@ -85,10 +104,37 @@ export function formatEuroInput(
 
 /** A percentage in the reader's language: "7,15 %" (fi, sv), "7.15%" (en); at most two decimals. */
 export function formatPercent(value: number, language: Language): string {
+  return percentWithoutFormat(value, language) ?? percentFormat(language).format(value / 100);
+}
+
+/**
+ * A rate from 0 to 999.99 written as the number format writes it, without one: the municipality picker
+ * shows some 300 rates as the calculator starts, and making the first number format loads the browser's
+ * locale data (some 15 ms, four times that on a phone). The number format rounds the shortest decimal
+ * that reads back as value / 100 (half away from zero), so this rounds the same decimal's digits; null
+ * where it would differ in form (a negative, a grouped or an exponent's number), which the format writes.
+ */
+function percentWithoutFormat(value: number, language: Language): string | null {
+  if (!Number.isFinite(value) || value < 0 || Object.is(value, -0)) return null;
+  const decimal = String(value / 100);
+  if (decimal.includes("e")) return null;
+  const [whole = "0", fraction = ""] = decimal.split(".");
+  const digits = fraction.padEnd(5, "0");
+  const hundredths = Number(whole + digits.slice(0, 4)) + (digits.charCodeAt(4) >= 53 /* "5" */ ? 1 : 0);
+  const units = Math.floor(hundredths / 100);
+  if (units >= 1000) return null;
+  const cents = String(hundredths % 100)
+    .padStart(2, "0")
+    .replace(/0+$/, "");
+  const number = cents === "" ? String(units) : `${units}${language === "en" ? "." : ","}${cents}`;
+  return language === "en" ? `${number}%` : `${number}\u00a0%`;
+}
+
+function percentFormat(language: Language): Intl.NumberFormat {
   return kept(
     `percent ${language}`,
     () => new Intl.NumberFormat(LOCALES[language], { style: "percent", maximumFractionDigits: 2 }),
-  ).format(value / 100);
+  );
 }
 
 /** Whole euros, for a chart's axis: "4 000 €" (fi, sv), "€4,000" (en). */

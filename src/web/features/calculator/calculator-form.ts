@@ -69,9 +69,14 @@ export function municipalityFieldValue(
   return rate ? municipalityValue(rate) : text;
 }
 
+const HELSINKI_CODE = "091";
+
 export function defaultForm(parameters: TCalculatorParameters): CalculatorFormState {
   const year = defaultYear(parameters);
-  const helsinki = municipalRateFor(parameters.municipalities, "Helsinki", year);
+  // By Helsinki's code (Statistics Finland's) first, so the page's start compares no names.
+  const helsinki =
+    municipalRateFor(parameters.municipalities, HELSINKI_CODE, year) ??
+    municipalRateFor(parameters.municipalities, "Helsinki", year);
   const first = parameters.municipalities[0];
   return {
     year,
