@@ -99,6 +99,41 @@ describe("formatCents", () => {
     expect(formatCents(123456, "fi")).toBe(intl.replace(/\u202f/g, NBSP));
   });
 
+  it("writes every amount as Intl's currency format of each language's locale does", () => {
+    // The locale behind each interface language; en-FI gives "€1,234.56", the form English readers expect.
+    const LOCALE = { fi: "fi-FI", en: "en-FI", sv: "sv-FI" } as const;
+    const intl = (c: number, lang: keyof typeof LOCALE) => {
+      const abs = Math.abs(c);
+      const decimal = `${c < 0 ? "-" : ""}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+      return new Intl.NumberFormat(LOCALE[lang], { style: "currency", currency: "EUR" })
+        .format(decimal as `${number}`)
+        .replace(/[\u202f\u00a0 ]/g, NBSP);
+    };
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.maxSafeInteger(), fc.integer()),
+        fc.constantFrom("fi", "en", "sv" as const),
+        (c, lang) => formatCents(c, lang) === intl(c, lang),
+      ),
+      { numRuns: 3000 },
+    );
+    for (const c of [
+      0,
+      -0,
+      1,
+      -1,
+      99,
+      100,
+      99_999,
+      100_000,
+      123_456_789,
+      Number.MAX_SAFE_INTEGER,
+      Number.MIN_SAFE_INTEGER,
+    ]) {
+      for (const lang of ["fi", "en", "sv"] as const) expect(formatCents(c, lang)).toBe(intl(c, lang));
+    }
+  });
+
   it("formats Swedish like Finnish and English with the euro sign first", () => {
     expect(formatCents(123456, "sv")).toBe(`1${NBSP}234,56${NBSP}€`);
     expect(formatCents(123456, "en")).toBe("€1,234.56");

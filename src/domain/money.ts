@@ -14,9 +14,6 @@ export const INVALID_AMOUNT_MESSAGE = "Invalid euro amount";
 
 export { MONEY_SPACE };
 
-/** The locale behind each UI language. en-FI gives "€1,234.56", the form English readers expect. */
-const LOCALE_OF_LANGUAGE: Record<Language, string> = { fi: "fi-FI", en: "en-FI", sv: "sv-FI" };
-
 // Sign, optional euro sign, the whole euros (spaces only between groups of three: "1 234"), one decimal
 // separator (comma or dot) and an optional trailing euro sign. "12 50" and "1,234.56" do not match.
 const AMOUNT_PATTERN = /^([+\-\u2212]?)\s*€?\s*(\d{1,3}(?:\s\d{3})+|\d*)(?:[.,](\d*))?\s*€?$/;
@@ -106,30 +103,28 @@ function ensureCents(cents: number): void {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Cents must be a safe integer, got ${cents}`);
 }
 
-const formatters = new Map<Language, Intl.NumberFormat>();
-
-function getFormatter(lang: Language): Intl.NumberFormat {
-  let formatter = formatters.get(lang);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(LOCALE_OF_LANGUAGE[lang], { style: "currency", currency: "EUR" });
-    formatters.set(lang, formatter);
-  }
-  return formatter;
+/** Whole euros with their groups of three apart: "1 234 567" with a no-break space, "1,234,567" in English. */
+function groupedEuros(euros: number, separator: string): string {
+  const digits = String(euros);
+  const head = digits.length % 3 || 3;
+  let text = digits.slice(0, head);
+  for (let at = head; at < digits.length; at += 3) text += separator + digits.slice(at, at + 3);
+  return text;
 }
 
-/** Cents as an exact decimal string ("-1234.56"), which Intl formats without a float in between. */
-function centsToDecimalString(cents: number): `${number}` {
-  const abs = Math.abs(cents);
-  const text = `${cents < 0 ? "-" : ""}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-  return text as `${number}`;
-}
-
-/** fi "1 234,56 €", sv "1 234,56 €", en "€1,234.56"; negatives use Intl's minus sign (U+2212 in fi/sv). */
+/**
+ * fi "1 234,56 €", sv "1 234,56 €", en "€1,234.56"; a negative amount with the minus sign (U+2212) in fi
+ * and sv, the hyphen in English. Written from the digits, as Intl's currency format writes them (fi-FI,
+ * sv-FI, en-FI; a test holds the two equal): making the first number format loads the browser's locale
+ * data, some 25 ms of a phone's start of a page that shows a price.
+ */
 export function formatCents(cents: number, lang: Language): string {
   ensureCents(cents);
-  return getFormatter(lang)
-    .format(centsToDecimalString(cents))
-    .replace(/[\u202f\u00a0 ]/g, MONEY_SPACE);
+  const abs = Math.abs(cents);
+  const whole = Math.trunc(abs / 100);
+  const hundredths = String(abs % 100).padStart(2, "0");
+  if (lang === "en") return `${cents < 0 ? "-" : ""}€${groupedEuros(whole, ",")}.${hundredths}`;
+  return `${cents < 0 ? "\u2212" : ""}${groupedEuros(whole, MONEY_SPACE)},${hundredths}${MONEY_SPACE}€`;
 }
 
 /** A rate in hundredths of a percent (25.5 → 2550), so that VAT and tax maths stay in integers. */
