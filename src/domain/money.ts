@@ -116,7 +116,7 @@ function groupedEuros(euros: number, separator: string): string {
  * fi "1 234,56 €", sv "1 234,56 €", en "€1,234.56"; a negative amount with the minus sign (U+2212) in fi
  * and sv, the hyphen in English. Written from the digits, as Intl's currency format writes them (fi-FI,
  * sv-FI, en-FI; a test holds the two equal): making the first number format loads the browser's locale
- * data, some 25 ms of a phone's start of a page that shows a price.
+ * data (some 25 ms, four times that on a phone) on every page that shows a price.
  */
 export function formatCents(cents: number, lang: Language): string {
   ensureCents(cents);

@@ -36,8 +36,8 @@ export function municipalityMatches(rate: MunicipalRate, foldedSearch: string): 
 }
 
 /**
- * The year's municipalities in the alphabetical order of their names in an interface language, as the
- * picker lists them: a–z, then å, ä and ö in Finnish and Swedish; accents aside in English ("Äänekoski"
+ * Municipalities in the alphabetical order of their names in an interface language, as the picker lists
+ * them: a–z, then å, ä and ö in Finnish and Swedish; accents aside in English ("Äänekoski"
  * among the A's). Ordered by a key of plain characters, not by the browser's collator, whose first use
  * loads its language's order (about 50 ms of a phone's start of the calculator); a test holds the two to
  * the same order for every published name.
@@ -55,7 +55,8 @@ export function municipalitiesInOrder(
     .map(({ rate, name }) => ({ rate, name }));
 }
 
-// The letters after z in Finnish and Swedish, as the characters after z: "{", "|" and "}".
+// Finnish and Swedish put å, ä and ö after z: as the characters after z ("{", "|", "}"). Their
+// alphabets read æ as ä, ø as ö and ü as y.
 const NORDIC_LETTERS: Record<string, string> = { å: "{", ä: "|", ö: "}", æ: "|", ø: "}", ü: "y" };
 
 function alphabeticalKey(name: string, language: Language): string {
