@@ -1,8 +1,6 @@
+import { formatHelsinkiDate, formatHelsinkiDateTime } from "../../domain/dates.ts";
 import type { Language } from "../../domain/enums.ts";
 import { formatCents } from "../../domain/money.ts";
-
-/** docs/product.md "Constants": times are shown in Finnish time whatever the browser's zone. */
-const DISPLAY_TIME_ZONE = "Europe/Helsinki";
 
 const LOCALES: Record<Language, string> = { fi: "fi-FI", en: "en-GB", sv: "sv-FI" };
 
@@ -10,73 +8,32 @@ const LOCALES: Record<Language, string> = { fi: "fi-FI", en: "en-GB", sv: "sv-FI
  * Each format made once and kept: making one costs far more than using it, and a list formats a value
  * per row (the municipality picker, some 300 rates, on a phone about 50 ms of the calculator's start).
  */
-const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+const formats = new Map<string, Intl.NumberFormat>();
+function kept(key: string, make: () => Intl.NumberFormat): Intl.NumberFormat {
   let format = formats.get(key);
   if (!format) {
     format = make();
     formats.set(key, format);
   }
-  return format as F;
-}
-
-function parts(value: Date | string, withTime: boolean): Record<string, string> {
-  const date = typeof value === "string" ? new Date(value) : value;
-  const format = kept(
-    `date ${withTime}`,
-    () =>
-      new Intl.DateTimeFormat("en-GB", {
-        timeZone: DISPLAY_TIME_ZONE,
-        day: "2-digit",
-        month: "2-digit",
-        year: "numeric",
-        ...(withTime ? { hour: "2-digit", minute: "2-digit", hourCycle: "h23" } : {}),
-      }),
-  );
-  return Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+  return format;
 }
 
 /**
- * `DD.MM.YYYY` in every language: the spec fixes one display format (docs/product.md "Constants"), so it is built from parts
- * rather than left to each locale's habits.
+ * `DD.MM.YYYY` in every language (docs/product.md "Constants"): an instant as its Helsinki date, and a
+ * `YYYY-MM-DD` date as the day it names, written from its digits (domain/dates.ts).
  */
 export function formatDate(value: Date | string): string {
-  const day = typeof value === "string" ? calendarDay(value) : null;
-  if (day) return day;
-  const p = parts(value, false);
-  return `${p.day}.${p.month}.${p.year}`;
+  return formatHelsinkiDate(value);
 }
 
-/**
- * A calendar date as the API sends it (`YYYY-MM-DD`, no time) as `DD.MM.YYYY`. Read at noon UTC, which is
- * the same day in Helsinki whatever the season, so the day shown is the day sent.
- */
+/** A calendar date as the API sends it (`YYYY-MM-DD`, no time) as `DD.MM.YYYY`: the day sent. */
 export function formatCalendarDate(date: string): string {
-  return calendarDay(date) ?? formatDate(`${date}T12:00:00Z`);
-}
-
-/**
- * A real calendar date written `YYYY-MM-DD` as `DD.MM.YYYY`, without a date format: read as midnight UTC
- * it is the same day in Helsinki, which is ahead of UTC, and making the first date format loads the
- * browser's locale data (some 25 ms, four times that on a phone). From 1900, the years the test holds to
- * the date format; null for anything else.
- */
-function calendarDay(text: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!match) return null;
-  const [, year, month, day] = match;
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  const real =
-    date.getUTCFullYear() === Number(year) &&
-    date.getUTCMonth() === Number(month) - 1 &&
-    date.getUTCDate() === Number(day);
-  return real && Number(year) >= 1900 ? `${day}.${month}.${year}` : null;
+  return formatHelsinkiDate(date);
 }
 
 /** `DD.MM.YYYY HH:mm` in Europe/Helsinki (docs/product.md "Constants"). */
 export function formatDateTime(value: Date | string): string {
-  const p = parts(value, true);
-  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
+  return formatHelsinkiDateTime(value);
 }
 
 /** Money is integer cents end to end (docs/architecture.md); shown as `1 234,56 €` in Finnish. */
