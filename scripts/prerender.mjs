@@ -20,6 +20,8 @@ process.env.NODE_ENV ??= "production";
 const WEB = "dist/web";
 const SSR = "dist/ssr";
 const PRERENDERED = join(WEB, "prerendered");
+/** The signed-in first pages' heads by route (the server's plugins/prerendered-pages.ts reads it). */
+const FIRST_VIEWS_FILE = "first-views.json";
 const SOURCEMAPS = "dist/sourcemaps/web";
 const COMPRESSIBLE = new Set([".js", ".css", ".html", ".svg", ".json", ".txt", ".xml"]);
 // Below this a compressed copy saves less than the headers that announce it.
@@ -175,6 +177,19 @@ function pageScript(headScript, entryFiles) {
 }
 
 /**
+ * The app's shell (index.html: the signed-in pages, the forms) starts its entry from the frame after the
+ * first paint, as the prerendered pages do (pageScript): the head a signed-in page's HTML carries (web
+ * lib/first-view.ts) paints on the HTML and the stylesheet alone, instead of sharing a phone's first
+ * round trips with the 450 KB or so of code its first view needs.
+ */
+function shellStart(entrySrc) {
+  const source = `document.addEventListener("DOMContentLoaded", () => requestAnimationFrame(() => setTimeout(() => import(${JSON.stringify(entrySrc)}))));\n`;
+  // Compiled, not run: a slip above fails the build, not every signed-in page.
+  new Script(source, { filename: "shell-start.js" });
+  return source;
+}
+
+/**
  * The entry's stylesheets as the page's own `<style>`: the first paint waits for no request but the
  * HTML's. (The CSP takes inline styles, which Mantine sets.) Of the page chunk's stylesheets only the rules
  * the page uses are written in (criticalStyle): the chunk loads the files when it arrives.
@@ -207,7 +222,7 @@ function nameEntry(html, app, styles) {
 }
 
 async function prerender() {
-  const { fillAppShell, pageHeadScript, prerenderPages } = await import(
+  const { fillAppShell, pageHeadScript, prerenderPages, renderFirstViews } = await import(
     `${process.cwd()}/${SSR}/entry-server.js`
   );
   const template = await readFile(join(WEB, "index.html"), "utf8");
@@ -235,8 +250,10 @@ async function prerender() {
     pages[page.path] = file;
   }
   await writeFile(join(PRERENDERED, "manifest.json"), `${JSON.stringify({ pages }, null, 2)}\n`);
+  // The heads of the signed-in first pages, which the server writes into their HTML (plugins/spa.ts).
+  await writeFile(join(PRERENDERED, FIRST_VIEWS_FILE), `${JSON.stringify(renderFirstViews(), null, 2)}\n`);
   // The app's shell gets its own head script once the pages, built on it as it was, are written.
-  await writeFile(join(WEB, "index.html"), fillAppShell(template));
+  await writeFile(join(WEB, "index.html"), fillAppShell(template.replace(app.tag, ""), shellStart(app.src)));
   await rm(SSR, { recursive: true, force: true });
   return files.length;
 }

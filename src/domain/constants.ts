@@ -63,3 +63,11 @@ export const CSRF_HEADER = "x-csrf-token";
  * it (server plugins/first-answers.ts), the app takes it (web lib/api-client.ts takeFirstAnswers).
  */
 export const FIRST_ANSWERS_ID = "first-answers";
+
+/**
+ * The id of the element in a signed-in page's HTML that holds the page's head (its title and lead, in
+ * each language) while the app's code arrives: the build renders it (web entry-server.tsx), the server
+ * writes it in (server plugins/spa.ts), the app's page loader shows it until the page is there (web
+ * app/first-view.ts).
+ */
+export const FIRST_VIEW_ID = "first-view";

@@ -5,9 +5,9 @@
  * writes into the page. Built with the public entry's stand-ins for the router, i18next and TanStack
  * Query (vite.config.ts), run by scripts/prerender.mjs from the SSR bundle; never shipped to the browser.
  */
-import { ColorSchemeScript } from "@mantine/core";
+import { ColorSchemeScript, Container, MantineProvider } from "@mantine/core";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
-import { ANNOUNCEMENT_BANNER_DISMISSAL_MS } from "../domain/constants.ts";
+import { ANNOUNCEMENT_BANNER_DISMISSAL_MS, FIRST_VIEW_ID } from "../domain/constants.ts";
 import { DEFAULT_THEME, LANGUAGES, type Language } from "../domain/locale.ts";
 import {
   ORIGIN_PLACEHOLDER,
@@ -17,9 +17,13 @@ import {
   publicPages,
 } from "../domain/public-pages.ts";
 import { COLOR_SCHEME_STORAGE_KEY } from "./app/providers.tsx";
+import { theme } from "./app/theme.ts";
+import { PageHeading } from "./components/page-template.tsx";
 import enShell from "./i18n/en.json";
 import fiShell from "./i18n/fi.json";
+import { LANGUAGE_STORAGE_KEY } from "./i18n/i18n.ts";
 import svShell from "./i18n/sv.json";
+import { FIRST_VIEW_HEADS, type FirstViewRouteId } from "./lib/first-view.ts";
 import { type PageHead, PageHeadContext } from "./lib/page-title.ts";
 import { ANNOUNCEMENT_DISMISSED_KEY, COOKIE_CONSENT_KEY } from "./lib/shell-storage.ts";
 import { type PageData, pageDataElement } from "./public/page-data.ts";
@@ -169,11 +173,22 @@ export const pageHeadScript = (): string =>
   `${colorSchemeScript()}\n${storedAnswersScript()}\n${heldSubmitScript()}\n`;
 
 /**
- * What the app's shell (index.html, every page that is not prerendered) runs in its head: the stored
- * color scheme, so the frame it shows until the app's code has run (app/boot-frame.css) is already in
- * the visitor's scheme. The server's CSP for the shell allows it by its hash (plugins/spa.ts).
+ * The page's language on <html>, as the app's texts will choose it (i18n/i18n.ts): the address's
+ * `/{lang}` first, then the stored choice, else Finnish. The head of a signed-in page in the HTML shows
+ * in that language (app/boot-frame.css), before the app's code has run.
  */
-export const appShellHeadScript = (): string => colorSchemeScript();
+const languageScript = (): string =>
+  `try{var l=location.pathname.split("/")[1],k=${JSON.stringify(LANGUAGES)};` +
+  `if(k.indexOf(l)<0)l=window.localStorage.getItem(${JSON.stringify(LANGUAGE_STORAGE_KEY)});` +
+  `if(k.indexOf(l)>=0)document.documentElement.lang=l}catch(e){}`;
+
+/**
+ * What the app's shell (index.html, every page that is not prerendered) runs in its head: the stored
+ * color scheme and the page's language, so the frame it shows until the app's code has run
+ * (app/boot-frame.css) is already in the visitor's scheme and language. The server's CSP for the shell
+ * allows it by its hash (plugins/spa.ts).
+ */
+export const appShellHeadScript = (): string => `${colorSchemeScript()}\n${languageScript()}\n`;
 
 /** The page's one script as an element of its head; a source that could end the element early fails. */
 function inlineScript(source: string): string {
@@ -192,8 +207,12 @@ function replace(html: string, pattern: RegExp, by: string): string {
 const withHeadScript = (html: string, source: string): string =>
   replace(html, /<meta charset="UTF-8" \/>/, `<meta charset="UTF-8" />\n    ${inlineScript(source)}`);
 
-/** The built index.html, the app's shell, with its head script (appShellHeadScript) written in. */
-export const fillAppShell = (template: string): string => withHeadScript(template, appShellHeadScript());
+/**
+ * The built index.html, the app's shell, with its head script (appShellHeadScript) written in, and after
+ * it `start`, which starts the app's entry (scripts/prerender.mjs).
+ */
+export const fillAppShell = (template: string, start: string): string =>
+  withHeadScript(template, `${appShellHeadScript()}${start}`);
 
 /**
  * Fills the built index.html with one page, its head script `headScript` written into it; fails loudly
@@ -250,4 +269,55 @@ export async function prerenderPages(
     files.push({ page, html: fillTemplate(template, headScript, page, { body, head, data }) });
   }
   return files;
+}
+
+/** Every area catalogue of texts (i18n/<area>/<name>.<lang>.json), for the signed-in pages' heads. */
+const AREA_TEXTS = import.meta.glob<Texts>("./i18n/*/*.json", { eager: true, import: "default" });
+
+/** The text of `key` in `lang`: the shell's, else the area catalogue's that has it. */
+function textOf(lang: Language, key: string): string {
+  const catalogues = [
+    SHELL_TEXTS[lang],
+    ...Object.entries(AREA_TEXTS)
+      .filter(([file]) => file.endsWith(`.${lang}.json`))
+      .map(([, texts]) => texts),
+  ];
+  for (const catalogue of catalogues) {
+    let at: Texts | string | undefined = catalogue;
+    for (const part of key.split(".")) at = typeof at === "object" ? at[part] : undefined;
+    if (typeof at === "string") return at;
+  }
+  throw new Error(`prerender: a signed-in page's head asks for ${key}, which has no text in ${lang}`);
+}
+
+/**
+ * The head of each signed-in first page of lib/first-view.ts as the page renders it (PageTemplate's
+ * container and heading), in every language: the server writes it into the page's HTML for a user the
+ * page is for, and <html>'s language shows one (app/boot-frame.css).
+ */
+export function renderFirstViews(): Record<FirstViewRouteId, string> {
+  const heads = Object.entries(FIRST_VIEW_HEADS) as [
+    FirstViewRouteId,
+    { title: string; description: string },
+  ][];
+  return Object.fromEntries(
+    heads.map(([id, head]) => {
+      const variants = LANGUAGES.map((lang) => {
+        const markup = renderToStaticMarkup(
+          <MantineProvider
+            theme={theme}
+            defaultColorScheme={DEFAULT_THEME}
+            withCssVariables={false}
+            withGlobalClasses={false}
+          >
+            <Container size="lg" py="xl">
+              <PageHeading title={textOf(lang, head.title)} description={textOf(lang, head.description)} />
+            </Container>
+          </MantineProvider>,
+        );
+        return `<div lang="${lang}" class="first-view-head">${markup}</div>`;
+      });
+      return [id, `<div id="${FIRST_VIEW_ID}">${variants.join("")}</div>`];
+    }),
+  ) as Record<FirstViewRouteId, string>;
 }

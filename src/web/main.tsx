@@ -5,6 +5,12 @@ import "@mantine/core/styles/default-css-variables.layer.css";
 import "@mantine/core/styles/global.layer.css";
 import "./app/global.css";
 import "./app/boot-frame.css";
+// What a signed-in page's head in its HTML paints with (lib/first-view.ts): the page's own container,
+// heading and lead, so the page's render that replaces it moves nothing.
+import "@mantine/core/styles/Container.layer.css";
+import "@mantine/core/styles/Text.layer.css";
+import "@mantine/core/styles/Title.layer.css";
+import "./components/page-heading.css";
 // Before any lazy chunk makes the contract's schemas (see the module).
 import "./app/zod-without-eval.ts";
 
@@ -15,6 +21,7 @@ import { App } from "./app/app.tsx";
 import { appRoutes, askFirstRequests, preloadRoute } from "./app/routes.tsx";
 import { initI18n } from "./i18n/i18n.ts";
 import { takeFirstAnswers } from "./lib/api-client.ts";
+import { takeFirstView } from "./lib/first-view.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { hasSessionCookie, sessionQueryOptions } from "./lib/session.ts";
 
@@ -31,6 +38,7 @@ async function start(): Promise<void> {
   // anything asks. Someone logged in: the user, and the first view's calls once the user's answer says
   // which are theirs, start now; the page's code and texts once the texts' language is known.
   takeFirstAnswers();
+  takeFirstView();
   if (hasSessionCookie()) void queryClient.prefetchQuery(sessionQueryOptions);
   void askFirstRequests(queryClient, window.location.pathname, window.location.search);
   // Texts first, so the first paint is already in the visitor's language.

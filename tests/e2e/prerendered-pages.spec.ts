@@ -107,8 +107,18 @@ test("the assets come precompressed and immutable, without source maps; logged-i
     expect((await request.get(`${asset}.map`)).status()).toBe(404);
     expect(await (await request.get(asset)).text()).not.toContain("sourceMappingURL");
   }
-  // The app's shell, not a prerendered page: the root holds only the frame shown until the code runs.
-  expect(shellBody).toContain('<div id="root"><div class="boot-frame" aria-hidden="true">');
+  // The app's shell, not a prerendered page: the root holds only the frame shown until the code runs,
+  // and its head script asks for the entry after the first paint (scripts/prerender.mjs shellStart), so
+  // nothing but the HTML and the stylesheet comes before it.
+  expect(shellBody).toContain(
+    '<div id="root"><div class="boot-frame"><div class="boot-frame-header" aria-hidden="true">',
+  );
+  expect(shellBody).toMatch(
+    /requestAnimationFrame\(\(\) => setTimeout\(\(\) => import\("\/assets\/index-[\w-]+\.js"\)\)\)/,
+  );
+  expect([...shellBody.matchAll(/<script src=|<link rel="modulepreload"|<script type="module"/g)]).toEqual(
+    [],
+  );
   expect((await request.get("/prerendered/manifest.json")).status()).toBe(404);
 });
 

@@ -31,7 +31,12 @@ const block = (html: string | null | undefined) =>
 
 describe("firstAnswers", () => {
   it("writes the user's answer so that no text in it can end the block", async () => {
-    const user = { firstName: "</script><script>alert(1)</script>", lastName: "<!-- Virtanen" };
+    const user = {
+      firstName: "</script><script>alert(1)</script>",
+      lastName: "<!-- Virtanen",
+      roles: ["BIKE_BENEFICIARY"],
+      deactivated: false,
+    };
     const { app } = appAnswering(200, user);
     const answers = await firstAnswers(app, requestWith({ accessToken: "a" }));
     // The block's own opening and closing tags are its only "<".
@@ -39,8 +44,14 @@ describe("firstAnswers", () => {
     expect(block(answers?.block)).toEqual({ "/api/user": user });
   });
 
+  it("gives the user as access sees them, roles it does not know left out", async () => {
+    const body = { roles: ["BIKE_STORE", "NO_SUCH_ROLE"], deactivated: true };
+    const answers = await firstAnswers(appAnswering(200, body).app, requestWith({ accessToken: "a" }));
+    expect(answers?.user).toEqual({ roles: ["BIKE_STORE"], deactivated: true });
+  });
+
   it("asks with the visitor's cookies, address and language, as the app's own call would", async () => {
-    const { app, asked } = appAnswering(200, {});
+    const { app, asked } = appAnswering(200, { roles: [], deactivated: false });
     await firstAnswers(
       app,
       requestWith({ refreshToken: "r" }, { "accept-language": "sv", "user-agent": "phone", "x-other": "no" }),
@@ -68,6 +79,7 @@ describe("firstAnswers", () => {
     const ended = appAnswering(401, { code: "UNAUTHORIZED" }, cleared);
     expect(await firstAnswers(ended.app, requestWith({ refreshToken: "old" }))).toEqual({
       block: null,
+      user: null,
       cookies: cleared,
     });
   });

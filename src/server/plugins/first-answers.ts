@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AccessUser } from "../../domain/access.ts";
 import { ACCESS_TOKEN_COOKIE, FIRST_ANSWERS_ID, REFRESH_TOKEN_COOKIE } from "../../domain/constants.ts";
+import { isRoleName } from "../../domain/roles.ts";
 
 /** The visitor's own headers that the answers are asked with, as the app's own calls would carry them. */
 const PASSED_HEADERS = ["user-agent", "accept-language"] as const;
@@ -7,6 +9,8 @@ const PASSED_HEADERS = ["user-agent", "accept-language"] as const;
 export type FirstAnswers = {
   /** The answers as a JSON block for the page's body; null when the visitor is not logged in after all. */
   block: string | null;
+  /** The user as access sees them (domain/access.ts), from the same answer; null with no block. */
+  user: AccessUser | null;
   /** What the answers set (a refreshed session's cookies): the page's answer sets it too. */
   cookies: string[];
 };
@@ -43,9 +47,14 @@ export async function firstAnswers(
   }
   const user = await app.inject({ method: "GET", url: "/api/user", remoteAddress: request.ip, headers });
   const cookies = listOf(user.headers["set-cookie"]);
-  if (user.statusCode !== 200) return { block: null, cookies };
+  if (user.statusCode !== 200) return { block: null, user: null, cookies };
+  const answer = user.json<{ roles: string[]; deactivated: boolean }>();
   // By the address the app asks it at; a data block the browser never runs, with no "<" in it, so no text
   // in an answer can end it early.
-  const json = JSON.stringify({ "/api/user": user.json() }).replaceAll("<", "\\u003c");
-  return { block: `<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>`, cookies };
+  const json = JSON.stringify({ "/api/user": answer }).replaceAll("<", "\\u003c");
+  return {
+    block: `<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>`,
+    user: { roles: answer.roles.filter(isRoleName), deactivated: answer.deactivated },
+    cookies,
+  };
 }

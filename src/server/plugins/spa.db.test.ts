@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieHeader, cookieJar, loginAs } from "../../../tests/helpers/auth.ts";
 import { productionConfig, recordingMessaging } from "../../../tests/helpers/production.ts";
 import { createTestDatabase } from "../../../tests/helpers/test-db.ts";
-import { FIRST_ANSWERS_ID } from "../../domain/constants.ts";
+import { FIRST_ANSWERS_ID, FIRST_VIEW_ID } from "../../domain/constants.ts";
 import { buildApp } from "../app.ts";
 import { type Config, testConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -21,7 +21,10 @@ const webDistDir = mkdtempSync(join(tmpdir(), "pedaali-web-"));
 const SHELL_SCRIPT = 'document.documentElement.setAttribute("data-mantine-color-scheme","light");';
 writeFileSync(
   join(webDistDir, "index.html"),
-  `<!doctype html><head><script>${SHELL_SCRIPT}</script><title>Pedaali</title></head><body><div id=root></div></body>`,
+  `<!doctype html><head><script>${SHELL_SCRIPT}</script><title>Pedaali</title></head><body><div id=root>` +
+    '<div class="boot-frame"><div class="boot-frame-header" aria-hidden="true"></div>' +
+    '<div class="boot-frame-loader" aria-hidden="true"></div></div>' +
+    "</div></body>",
 );
 mkdirSync(join(webDistDir, "assets"));
 const FONT = "/assets/inter-latin-wght-normal-Dx4kXJAl.woff2";
@@ -31,6 +34,13 @@ mkdirSync(join(webDistDir, PRERENDERED_DIR));
 writeFileSync(
   join(webDistDir, PRERENDERED_DIR, "manifest.json"),
   JSON.stringify({ pages: { "/laskuri": "laskuri.html", "/": "index.html" } }),
+);
+// The heads of two signed-in first pages, as the build renders them (web entry-server.tsx).
+const MY_BIKE_HEAD = `<div id="${FIRST_VIEW_ID}"><h1>Oma pyörä</h1></div>`;
+const STORE_HEAD = `<div id="${FIRST_VIEW_ID}"><h1>Pyöräliike</h1></div>`;
+writeFileSync(
+  join(webDistDir, PRERENDERED_DIR, "first-views.json"),
+  JSON.stringify({ myBike: MY_BIKE_HEAD, bikeStore: STORE_HEAD }),
 );
 // A page with its head script written in, and its page data (a JSON block the browser never runs).
 const HEAD_SCRIPT = 'document.documentElement.setAttribute("data-mantine-color-scheme","dark");';
@@ -216,6 +226,34 @@ describe("a signed-in page", () => {
       const res = await app.inject({ method, url, headers: { cookie } });
       expect(writtenAnswers(res.body), `${method} ${url}`).toBeNull();
       expect(res.headers["cache-control"], `${method} ${url}`).toBe("no-cache");
+    }
+  });
+
+  it("carries the page's head in the frame, before its loader, only for a user the page is for", async () => {
+    const head = (body: string) => new RegExp(`<div id="${FIRST_VIEW_ID}">.*?</div>`).exec(body)?.[0] ?? null;
+    const employee = (await loginAs(app, "employee@demo.test")).headers().cookie;
+    const store = (await loginAs(app, "myyja@vauhti.test")).headers().cookie;
+    const page = await app.inject({ url: "/mybike", headers: { cookie: employee } });
+    expect(head(page.body)).toBe(MY_BIKE_HEAD);
+    expect(page.body).toContain(`${MY_BIKE_HEAD}<div class="boot-frame-loader" aria-hidden="true"></div>`);
+    // Under a language's prefix too: the head carries every language, the page's shows.
+    const english = await app.inject({ url: "/en/mybike", headers: { cookie: employee } });
+    expect(head(english.body)).toBe(MY_BIKE_HEAD);
+    expect(head((await app.inject({ url: "/pyoraliike", headers: { cookie: store } })).body)).toBe(
+      STORE_HEAD,
+    );
+    // A page its user may not open (the app sends them elsewhere), a page with no head of the build's,
+    // and a visitor not logged in: the frame alone.
+    for (const [url, cookie] of [
+      ["/mybike", store],
+      ["/pyoraliike", employee],
+      ["/kayttaja", employee],
+      ["/mybike", undefined],
+    ] as const) {
+      const res = await app.inject({ url, headers: cookie ? { cookie } : {} });
+      expect(res.statusCode, url).toBe(200);
+      expect(head(res.body), `${url} ${cookie ? "" : "anonymous"}`).toBeNull();
+      expect(res.body).toContain('<div class="boot-frame-loader" aria-hidden="true"></div>');
     }
   });
 

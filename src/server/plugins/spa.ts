@@ -2,12 +2,14 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { matchRoute } from "../../domain/routes.ts";
+import { type AccessUser, checkRouteAccess } from "../../domain/access.ts";
+import { matchRoute, type RouteDef } from "../../domain/routes.ts";
 import { apiNotFound } from "./errors.ts";
 import { firstAnswers } from "./first-answers.ts";
 import { compressHtml, preferredEncoding } from "./html-encoding.ts";
 import {
   inlineScriptHashes,
+  loadFirstViews,
   type PolicyWithScripts,
   PRERENDERED_DIR,
   type PrerenderedPages,
@@ -16,6 +18,9 @@ import {
 
 /** Developer pages of the web app outside the route table (the design reference); never in production. */
 const DEV_PAGES: readonly string[] = ["/dev/design"];
+
+/** The spinner of the frame index.html shows until the app's code has run (web app/boot-frame.css). */
+const BOOT_FRAME_LOADER = '<div class="boot-frame-loader" aria-hidden="true"></div>';
 
 const PRODUCTION_DEV_PAGE_404 =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found – Pedaali</title><p>Not found. <a href="/">Pedaali</a></p></html>';
@@ -48,6 +53,7 @@ export async function registerSpa(
   const built = existsSync(resolve(root, "index.html"));
   const shell = built ? readFileSync(resolve(root, "index.html"), "utf8") : "";
   const shellPolicy = policyWith(built ? inlineScriptHashes(shell) : []);
+  const firstViews = loadFirstViews(root);
   registerCrawlerFiles(app, publicUrl);
   if (built) {
     await app.register(fastifyStatic, {
@@ -82,10 +88,21 @@ export async function registerSpa(
   };
 
   /**
-   * A signed-in page for someone logged in: the shell with the user's answer written in (first-answers.ts),
-   * for this visitor only. Anyone else, or when the answer cannot be had, gets the shell as it is.
+   * The page's head from the build (web lib/first-view.ts), in the frame's place before its loader, for a
+   * user the page is for; anyone else is sent elsewhere by the app and sees the frame alone.
    */
-  const sendSignedIn = async (request: FastifyRequest, reply: FastifyReply) => {
+  const withFirstView = (html: string, route: RouteDef, user: AccessUser | null): string => {
+    const head = firstViews[route.id];
+    if (!head || checkRouteAccess(route, user) !== "allow") return html;
+    return html.replace(BOOT_FRAME_LOADER, () => `${head}${BOOT_FRAME_LOADER}`);
+  };
+
+  /**
+   * A signed-in page for someone logged in: the shell with the user's answer written in (first-answers.ts)
+   * and the page's head, for this visitor only. Anyone else, or when the answer cannot be had, gets the
+   * shell as it is.
+   */
+  const sendSignedIn = async (request: FastifyRequest, reply: FastifyReply, route: RouteDef) => {
     const answers = await firstAnswers(app, request).catch((error: unknown) => {
       request.log.warn({ err: error }, "the user's answer for a signed-in page could not be had");
       return null;
@@ -93,8 +110,8 @@ export async function registerSpa(
     if (answers && answers.cookies.length > 0) reply.header("set-cookie", answers.cookies);
     if (!answers?.block) return sendIndex(reply, 200);
     shellPolicy(reply.request.raw, reply.raw, () => {});
-    const { block } = answers;
-    const html = Buffer.from(shell.replace("</body>", () => `${block}</body>`));
+    const { block, user } = answers;
+    const html = Buffer.from(withFirstView(shell, route, user).replace("</body>", () => `${block}</body>`));
     // This visitor's own data: kept by no cache, the browser's included.
     reply
       .code(200)
@@ -132,7 +149,7 @@ export async function registerSpa(
       if (prerendered) return prerendered;
       const match = matchRoute(path);
       if (built && request.method === "GET" && match && match.route.access.kind !== "public") {
-        return sendSignedIn(request, reply);
+        return sendSignedIn(request, reply, match.route);
       }
       return sendIndex(reply, match ? 200 : 404);
     },

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { firstViewOf } from "../lib/first-view.ts";
 import classes from "./page-loader.module.css";
 
 /**
@@ -16,7 +17,17 @@ export function PageLoader({ label, route = false }: { label?: string; route?: b
   );
 }
 
-/** The loader of a page on its way: its code, its texts or the user its guard asks for. */
+/**
+ * The loader of a page on its way: its code, its texts or the user its guard asks for. On the page the
+ * browser loaded, the page's head that came in its HTML stays above it (lib/first-view.ts), so what the
+ * page is stays on screen until the page itself replaces it.
+ */
 export function RouteLoader() {
-  return <PageLoader route />;
+  const head = firstViewOf(window.location.pathname);
+  return (
+    <>
+      {head && <div ref={(slot) => void slot?.replaceChildren(head)} />}
+      <PageLoader route />
+    </>
+  );
 }

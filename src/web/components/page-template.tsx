@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { usePageTitle } from "../lib/page-title.ts";
 import { AppLink } from "./app-link.tsx";
 import { ChevronRightIcon } from "./design-icons.tsx";
+import "./page-heading.css";
 import classes from "./page-template.module.css";
 
 type Breadcrumb = { label: string; to: string };
@@ -51,11 +52,11 @@ export function PageHeading({ title, description, action, breadcrumbs }: PageHea
   return (
     <>
       {breadcrumbs && breadcrumbs.length > 0 && <Breadcrumbs items={breadcrumbs} current={title} />}
-      <div className={classes.header}>
-        <div className={classes.heading}>
+      <div className="page-header">
+        <div className="page-heading">
           <Title order={1}>{title}</Title>
           {description && (
-            <Text c="dimmed" className={classes.description}>
+            <Text c="dimmed" className="page-description">
               {description}
             </Text>
           )}

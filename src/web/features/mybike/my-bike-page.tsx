@@ -17,6 +17,7 @@ import { IdentificationOutcome } from "../../components/identification-outcome.t
 import { PageTemplate } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { endpointQuery, readFirstData } from "../../lib/endpoint-client.ts";
+import { FIRST_VIEW_HEADS } from "../../lib/first-view.ts";
 import { CancelOrderSection } from "./after-sales/cancel-order-section.tsx";
 import { InsuranceSection } from "./after-sales/insurance-section.tsx";
 import { myPaymentsQuery } from "./after-sales/payments-api.ts";
@@ -151,7 +152,10 @@ export function MyBikePage() {
   const sorted = orders.data ? sortOrders(orders.data) : null;
   const openFirst = sorted?.open && waitsForEmployee(sorted.open) ? sorted.open : null;
   return (
-    <PageTemplate title={t("routes.myBike.title")} description={t("myBike.description")}>
+    <PageTemplate
+      title={t(FIRST_VIEW_HEADS.myBike.title)}
+      description={t(FIRST_VIEW_HEADS.myBike.description)}
+    >
       <Stack gap="lg">
         <IdentificationOutcome
           successTitle={t("myBike.identification.signedTitle")}

@@ -2,6 +2,7 @@ import { Tabs } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { PageTemplate } from "../../components/page-template.tsx";
+import { FIRST_VIEW_HEADS } from "../../lib/first-view.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { StoreDetailsTab } from "./store-details-tab.tsx";
 import { StoreOrdersTab } from "./store-orders-tab.tsx";
@@ -19,13 +20,16 @@ const isTab = (value: string | null): value is TabSegment => value !== null && v
  */
 export function StoreAccountPage() {
   const { t } = useTranslation();
-  usePageTitle(t("routes.bikeStore.title"));
+  usePageTitle(t(FIRST_VIEW_HEADS.bikeStore.title));
   const [params, setParams] = useSearchParams();
   const tab: TabSegment = isTab(params.get("valilehti"))
     ? (params.get("valilehti") as TabSegment)
     : "tilaukset";
   return (
-    <PageTemplate title={t("routes.bikeStore.title")} description={t("storeAccount.description")}>
+    <PageTemplate
+      title={t(FIRST_VIEW_HEADS.bikeStore.title)}
+      description={t(FIRST_VIEW_HEADS.bikeStore.description)}
+    >
       <Tabs
         value={tab}
         onChange={(value) => value && setParams(new URLSearchParams({ valilehti: value }))}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { IdentificationOutcome } from "../../../components/identification-outcome.tsx";
 import { PageTemplate } from "../../../components/page-template.tsx";
+import { FIRST_VIEW_HEADS } from "../../../lib/first-view.ts";
 import { BikesTab } from "../after-sales/bikes-tab.tsx";
 import { OrdersTab } from "../orders/orders-tab.tsx";
 import { AcceptTab } from "./accept-tab.tsx";
@@ -41,7 +42,10 @@ export function EmployeesPage() {
   const navigate = useNavigate();
   const tab = tabOf(params);
   return (
-    <PageTemplate title={t("routes.employer.title")} description={t("employerEmployees.description")}>
+    <PageTemplate
+      title={t(FIRST_VIEW_HEADS.employer.title)}
+      description={t(FIRST_VIEW_HEADS.employer.description)}
+    >
       <Stack gap="lg">
         <IdentificationOutcome
           successTitle={t("employerOrders.identification.approvedTitle")}

@@ -1,0 +1,70 @@
+import type { Locator } from "@playwright/test";
+import { FIRST_VIEW_ID } from "../../src/domain/constants.ts";
+import { ANNOUNCEMENT_DISMISSED_KEY, COOKIE_CONSENT_KEY } from "../../src/web/lib/shell-storage.ts";
+import { expect, test } from "./fixtures.ts";
+
+const PHONE = { width: 375, height: 740 };
+
+/** Where the heading and the lead stand, to the pixel, once the brand font is in. */
+async function boxesOf(heading: Locator, lead: Locator) {
+  await heading.evaluate(() => document.fonts.ready);
+  const boxes = await Promise.all([heading.boundingBox(), lead.boundingBox()]);
+  return boxes.map(
+    (box) => box && { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width) },
+  );
+}
+
+// A signed-in first page's HTML carries its head (web lib/first-view.ts): a phone shows it before any of
+// the app's code has run, and the page that replaces it puts its own head in the very same place.
+test("a signed-in first page shows its head before its code runs, where the page then shows it", async ({
+  loggedInAs,
+  browser,
+  baseURL,
+}) => {
+  for (const { email, path, title } of [
+    { email: "employee@demo.test", path: "/mybike", title: "Oma pyörä" },
+    { email: "myyja@vauhti.test", path: "/pyoraliike", title: "Pyöräliike" },
+  ]) {
+    const app = await loggedInAs(email);
+    // The page as its HTML alone shows it: no script runs.
+    const htmlOnly = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: PHONE });
+    await htmlOnly.addCookies(await app.cookies());
+    const before = await htmlOnly.newPage();
+    await before.goto(path);
+    const head = before.locator(`#${FIRST_VIEW_ID} [lang="fi"]`);
+    await expect(head.getByRole("heading", { level: 1 })).toHaveText(title);
+    const headBoxes = await boxesOf(head.getByRole("heading", { level: 1 }), head.locator("p"));
+    await htmlOnly.close();
+
+    // The app: the page's own head replaces it, in the same place. The user has answered the cookie
+    // consent and closed the announcement before, as when they logged in; the frame has neither.
+    const page = await app.newPage();
+    await page.addInitScript(
+      ({ consent, dismissed }) => {
+        window.localStorage.setItem(consent, "accepted");
+        window.localStorage.setItem(dismissed, String(Date.now()));
+      },
+      { consent: COOKIE_CONSENT_KEY, dismissed: ANNOUNCEMENT_DISMISSED_KEY },
+    );
+    await page.setViewportSize(PHONE);
+    await page.goto(path);
+    const heading = page.getByRole("heading", { level: 1, name: title });
+    await expect(heading).toBeVisible();
+    await expect(page.locator(`#${FIRST_VIEW_ID}`)).toHaveCount(0);
+    const lead = page.locator("main p").first();
+    expect(await boxesOf(heading, lead), path).toEqual(headBoxes);
+    await page.close();
+  }
+});
+
+test("the head in a signed-in page's HTML shows in the language of its address before the app starts", async ({
+  loggedInAs,
+}) => {
+  const page = await (await loggedInAs("employee@demo.test")).newPage();
+  // The app's code never arrives: what shows is the HTML and its head script alone.
+  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+  await page.goto("/en/mybike");
+  const head = page.locator(`#${FIRST_VIEW_ID}`);
+  await expect(head.getByRole("heading", { level: 1 })).toHaveText("My bike");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
