@@ -28,6 +28,8 @@ test("an employer admin reads the join notification, accepts the employee, finds
   page.on("request", (request) => asked.push(new URL(request.url()).pathname));
   await page.goto("/tyonantaja");
   await expect(page.getByRole("heading", { level: 1, name: "Työnantaja" })).toBeVisible();
+  // The heading comes in the page's HTML (web lib/first-view.ts): the page is there once its tabs are.
+  await expect(page.getByRole("tab", { name: "Hyväksy" })).toBeVisible();
   expect(asked.filter((path) => path === "/api/user")).toEqual([]);
   expect(asked.filter((path) => path.endsWith("/employeesOptimizedList"))).toHaveLength(1);
 

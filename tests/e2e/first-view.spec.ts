@@ -24,6 +24,7 @@ test("a signed-in first page shows its head before its code runs, where the page
   for (const { email, path, title } of [
     { email: "employee@demo.test", path: "/mybike", title: "Oma pyörä" },
     { email: "myyja@vauhti.test", path: "/pyoraliike", title: "Pyöräliike" },
+    { email: "employer.admin@demo.test", path: "/tyonantaja", title: "Työnantaja" },
   ]) {
     const app = await loggedInAs(email);
     // The page as its HTML alone shows it: no script runs.

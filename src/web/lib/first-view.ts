@@ -2,14 +2,17 @@ import { FIRST_VIEW_ID } from "../../domain/constants.ts";
 import type { RouteId } from "../../domain/routes.ts";
 
 /**
- * The signed-in first pages whose head (the h1 and the lead under it) is the same for every user: the
+ * The signed-in pages whose head (the h1 and the lead under it) is the same for every user: the
  * build renders it in each language (entry-server.tsx), the server writes it into the page's HTML for
  * a user the page is for (server plugins/spa.ts), and the page itself shows these texts. A phone then
  * shows what the page is at once, where it showed an empty frame for the seconds its code took to arrive
- * and start. The helpdesk's first page is not here: its frame's menu stands beside the head.
+ * and start. The helpdesk's first page is not here: the admin area has a frame of its own, and the
+ * largest text of its first view is the open tab's.
  */
 export const FIRST_VIEW_HEADS = {
   employer: { title: "routes.employer.title", description: "employerEmployees.description" },
+  companySettings: { title: "routes.companySettings.title", description: "employerSettings.description" },
+  reporting: { title: "routes.reporting.title", description: "employerReporting.description" },
   myBike: { title: "routes.myBike.title", description: "myBike.description" },
   bikeStore: { title: "routes.bikeStore.title", description: "storeAccount.description" },
 } as const satisfies Partial<Record<RouteId, { title: string; description: string }>>;

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { PageTemplate } from "../../../components/page-template.tsx";
+import { FIRST_VIEW_HEADS } from "../../../lib/first-view.ts";
 import { CompanySwitcher } from "../company-switcher.tsx";
 import { useSelectedCompany } from "../selected-company.ts";
 import { OverviewView } from "./overview-view.tsx";
@@ -27,7 +28,10 @@ export function ReportingPage() {
   const navigate = useNavigate();
   const view = viewOf(params);
   return (
-    <PageTemplate title={t("routes.reporting.title")} description={t("employerReporting.description")}>
+    <PageTemplate
+      title={t(FIRST_VIEW_HEADS.reporting.title)}
+      description={t(FIRST_VIEW_HEADS.reporting.description)}
+    >
       <Stack gap="lg">
         <CompanySwitcher />
         {company ? (

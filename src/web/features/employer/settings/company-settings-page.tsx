@@ -4,6 +4,7 @@ import type { TCompanyDetails } from "../../../../contract/companies.ts";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { PageTemplate } from "../../../components/page-template.tsx";
 import { QueryFrame } from "../../../components/query-frame.tsx";
+import { FIRST_VIEW_HEADS } from "../../../lib/first-view.ts";
 import { useSession } from "../../../lib/session.ts";
 import {
   BikePolicySection,
@@ -36,7 +37,10 @@ export function CompanySettingsPage() {
   const { t } = useTranslation();
   const { company } = useSelectedCompany();
   return (
-    <PageTemplate title={t("routes.companySettings.title")} description={t("employerSettings.description")}>
+    <PageTemplate
+      title={t(FIRST_VIEW_HEADS.companySettings.title)}
+      description={t(FIRST_VIEW_HEADS.companySettings.description)}
+    >
       <Stack gap="lg">
         <CompanySwitcher />
         {company ? (
