@@ -20,7 +20,7 @@ process.env.NODE_ENV ??= "production";
 const WEB = "dist/web";
 const SSR = "dist/ssr";
 const PRERENDERED = join(WEB, "prerendered");
-/** The signed-in first pages' heads by route (the server's plugins/prerendered-pages.ts reads it). */
+/** The signed-in pages' heads by route (the server's plugins/prerendered-pages.ts reads it). */
 const FIRST_VIEWS_FILE = "first-views.json";
 const SOURCEMAPS = "dist/sourcemaps/web";
 const COMPRESSIBLE = new Set([".js", ".css", ".html", ".svg", ".json", ".txt", ".xml"]);
@@ -250,7 +250,7 @@ async function prerender() {
     pages[page.path] = file;
   }
   await writeFile(join(PRERENDERED, "manifest.json"), `${JSON.stringify({ pages }, null, 2)}\n`);
-  // The heads of the signed-in first pages, which the server writes into their HTML (plugins/spa.ts).
+  // The signed-in pages' heads, which the server writes into their HTML (plugins/spa.ts).
   await writeFile(join(PRERENDERED, FIRST_VIEWS_FILE), `${JSON.stringify(renderFirstViews(), null, 2)}\n`);
   // The app's shell gets its own head script once the pages, built on it as it was, are written.
   await writeFile(join(WEB, "index.html"), fillAppShell(template.replace(app.tag, ""), shellStart(app.src)));

@@ -1,5 +1,6 @@
-// Mantine's base only: the shell renders no Mantine component. The lazy chunks bring the components'
-// styles (lib/mantine-styles.ts), and pages that need dates or data tables import theirs.
+// Mantine's base, and of its components only what a signed-in page's head needs (below): the shell
+// renders no Mantine component. The lazy chunks bring the components' styles (lib/mantine-styles.ts), and
+// pages that need dates or data tables import theirs.
 import "@mantine/core/styles/baseline.layer.css";
 import "@mantine/core/styles/default-css-variables.layer.css";
 import "@mantine/core/styles/global.layer.css";
@@ -22,6 +23,7 @@ import { appRoutes, askFirstRequests, preloadRoute } from "./app/routes.tsx";
 import { initI18n } from "./i18n/i18n.ts";
 import { takeFirstAnswers } from "./lib/api-client.ts";
 import { takeFirstView } from "./lib/first-view.ts";
+import { nextTask } from "./lib/next-task.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { hasSessionCookie, sessionQueryOptions } from "./lib/session.ts";
 
@@ -43,7 +45,12 @@ async function start(): Promise<void> {
   void askFirstRequests(queryClient, window.location.pathname, window.location.search);
   // Texts first, so the first paint is already in the visitor's language.
   await initI18n();
-  preloadRoute(window.location.pathname);
+  // Each step below in a task of its own, where they and the entry's code were one long task of a
+  // phone's main thread: asking for the page's code (a preload link for each of its files), then the
+  // router and the first render.
+  await nextTask();
+  void preloadRoute(window.location.pathname);
+  await nextTask();
   // The HTML on screen, if any, is replaced, not taken over: the root is no longer a prerendered page.
   delete root.dataset.prerendered;
   const reactRoot = createRoot(root);

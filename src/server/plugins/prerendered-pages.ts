@@ -18,14 +18,15 @@ export const PRERENDERED_DIR = "prerendered";
 type Manifest = { pages: Record<string, string> };
 
 /**
- * The heads of the signed-in first pages by route id, each in every language (scripts/prerender.mjs
- * writes them, web entry-server.tsx renders them); spa.ts writes one into the page's HTML.
+ * The heads of the signed-in pages of web lib/first-view.ts by route id, each in every language
+ * (scripts/prerender.mjs writes them, web entry-server.tsx renders them); spa.ts writes one into the
+ * page's HTML.
  */
 const FIRST_VIEWS_FILE = "first-views.json";
 
 export type FirstViews = Readonly<Record<string, string>>;
 
-/** The build's heads of the signed-in first pages; none when the build has none. */
+/** The build's heads of the signed-in pages; none when the build has none. */
 export function loadFirstViews(webDistDir: string): FirstViews {
   const file = join(resolve(webDistDir), PRERENDERED_DIR, FIRST_VIEWS_FILE);
   if (!existsSync(file)) return {};

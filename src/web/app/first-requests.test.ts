@@ -168,7 +168,7 @@ describe("the first requests of the signed-in pages", () => {
     queryClient.setQueryData(SESSION_QUERY_KEY, user);
     // On a page load the calls are on their way long before the page's code (and the header's) arrive.
     await askFirstRequests(queryClient, pathname, "");
-    preloadRoute(pathname);
+    await preloadRoute(pathname);
     const router = createMemoryRouter(appRoutes(), { initialEntries: [pathname] });
     render(createElement(App, { router, queryClient, env: "test" }));
   }

@@ -6,6 +6,7 @@ import type { PrerenderedRouteId } from "../../domain/public-pages.ts";
 import { AppLayout } from "../app/app-layout.tsx";
 import { AppProviders } from "../app/providers.tsx";
 import { HomePage } from "../features/home/home-page.tsx";
+import { nextTask } from "../lib/next-task.ts";
 import { createQueryClient } from "../lib/query-client.ts";
 import { OutletProvider } from "./react-router.tsx";
 
@@ -42,10 +43,6 @@ async function inParts<T>(schemas: () => Promise<unknown>, page: () => Promise<T
   await schemas();
   await nextTask();
   return page();
-}
-
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve));
 }
 
 function calculatorPage(): Promise<ComponentType> {
