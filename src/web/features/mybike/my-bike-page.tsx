@@ -16,6 +16,7 @@ import { EmptyState } from "../../components/empty-state.tsx";
 import { IdentificationOutcome } from "../../components/identification-outcome.tsx";
 import { PageTemplate } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
+import { useBelowFirstScreen } from "../../lib/below-first-screen.ts";
 import { endpointQuery, readFirstData } from "../../lib/endpoint-client.ts";
 import { FIRST_VIEW_HEADS } from "../../lib/first-view.ts";
 import { CancelOrderSection } from "./after-sales/cancel-order-section.tsx";
@@ -151,6 +152,9 @@ export function MyBikePage() {
   const orders = useMyOrders();
   const sorted = orders.data ? sortOrders(orders.data) : null;
   const openFirst = sorted?.open && waitsForEmployee(sorted.open) ? sorted.open : null;
+  // The payments, the benefit and the past orders stand below the first screen on a phone: rendered once
+  // the first screen is drawn, not in the same stretch of work.
+  const belowShown = useBelowFirstScreen();
   return (
     <PageTemplate
       title={t(FIRST_VIEW_HEADS.myBike.title)}
@@ -189,9 +193,13 @@ export function MyBikePage() {
         {sorted?.open && !openFirst && <OpenOrder order={sorted.open} />}
         {sorted?.followedCancellation && <CancelOrderSection order={sorted.followedCancellation} />}
         {sorted && !sorted.open && <StartOrderSection />}
-        <MyPaymentsSection />
-        <BenefitSection />
-        {sorted && sorted.past.length > 0 && <PastOrders orders={sorted.past} />}
+        {belowShown && (
+          <>
+            <MyPaymentsSection />
+            <BenefitSection />
+            {sorted && sorted.past.length > 0 && <PastOrders orders={sorted.past} />}
+          </>
+        )}
       </Stack>
     </PageTemplate>
   );
