@@ -175,7 +175,7 @@ export const pageHeadScript = (): string =>
 /**
  * The page's language on <html>, as the app's texts will choose it (i18n/i18n.ts): the address's
  * `/{lang}` first, then the stored choice, else Finnish. The head of a signed-in page in the HTML shows
- * in that language (app/boot-frame.css), before the app's code has run.
+ * in that language (renderFirstViews), before the app's code has run.
  */
 const languageScript = (): string =>
   `try{var l=location.pathname.split("/")[1],k=${JSON.stringify(LANGUAGES)};` +
@@ -291,9 +291,18 @@ function textOf(lang: Language, key: string): string {
 }
 
 /**
- * The head of each signed-in first page of lib/first-view.ts as the page renders it (PageTemplate's
- * container and heading), in every language: the server writes it into the page's HTML for a user the
- * page is for, and <html>'s language shows one (app/boot-frame.css).
+ * Only the variant in <html>'s language shows (the shell's head script sets it, the app keeps it). The
+ * rule comes first in the head itself, so that it holds from the moment the HTML is read, before the
+ * stylesheet has arrived, for screen readers too; and it goes wherever the page loader moves the head.
+ */
+const ONE_LANGUAGE_RULE = `<style>${LANGUAGES.map(
+  (lang) => `html:not([lang="${lang}"]) .first-view-head[lang="${lang}"]`,
+).join(",")}{display:none}</style>`;
+
+/**
+ * The head of each signed-in page of lib/first-view.ts as the page renders it (PageTemplate's container
+ * and heading), in every language: the server writes it into the page's HTML for a user the page is
+ * for, and <html>'s language shows one (ONE_LANGUAGE_RULE).
  */
 export function renderFirstViews(): Record<FirstViewRouteId, string> {
   const heads = Object.entries(FIRST_VIEW_HEADS) as [
@@ -317,7 +326,7 @@ export function renderFirstViews(): Record<FirstViewRouteId, string> {
         );
         return `<div lang="${lang}" class="first-view-head">${markup}</div>`;
       });
-      return [id, `<div id="${FIRST_VIEW_ID}">${variants.join("")}</div>`];
+      return [id, `<div id="${FIRST_VIEW_ID}">${ONE_LANGUAGE_RULE}${variants.join("")}</div>`];
     }),
   ) as Record<FirstViewRouteId, string>;
 }

@@ -58,14 +58,16 @@ test("a signed-in first page shows its head before its code runs, where the page
   }
 });
 
-test("the head in a signed-in page's HTML shows in the language of its address before the app starts", async ({
+test("the head in a signed-in page's HTML shows in the language of its address alone, before the app and its stylesheet", async ({
   loggedInAs,
 }) => {
   const page = await (await loggedInAs("employee@demo.test")).newPage();
-  // The app's code never arrives: what shows is the HTML and its head script alone.
-  await page.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+  // Neither the app's code nor its stylesheet arrives: what shows is the HTML and its head script alone.
+  await page.route(/\/assets\/index-[^/]*\.(js|css)$/, (route) => route.abort());
   await page.goto("/en/mybike");
   const head = page.locator(`#${FIRST_VIEW_ID}`);
   await expect(head.getByRole("heading", { level: 1 })).toHaveText("My bike");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  // One language only, for the eye and for a screen reader alike.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
 });
