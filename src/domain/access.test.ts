@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   type AccessDecision,
   type AccessUser,
+  accessUserOf,
   checkPathAccess,
   checkRouteAccess,
   type HeaderNavEntry,
@@ -222,5 +223,13 @@ describe("headerNavigation", () => {
         }
       }),
     );
+  });
+});
+
+describe("accessUserOf", () => {
+  it("keeps the known role names and the deactivated flag", () => {
+    const user = { roles: ["EMPLOYER_ADMIN", "CUSTOM"], deactivated: true };
+    expect(accessUserOf(user)).toEqual({ roles: ["EMPLOYER_ADMIN"], deactivated: true });
+    expect(accessUserOf(null)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { ADMIN_ROLES, EMPLOYER_MANAGER_ROLES, hasAnyRole, type RoleName } from "./roles.ts";
+import { ADMIN_ROLES, EMPLOYER_MANAGER_ROLES, hasAnyRole, isRoleName, type RoleName } from "./roles.ts";
 import { getRoute, matchRoute, type RouteDef, type RouteId } from "./routes.ts";
 
 /**
@@ -10,6 +10,17 @@ import { getRoute, matchRoute, type RouteDef, type RouteId } from "./routes.ts";
 export type AccessUser = { roles: readonly RoleName[]; deactivated: boolean };
 
 export type AccessDecision = "allow" | "login" | "noRights" | "deactivated";
+
+/**
+ * The user of the API's answer (GET /api/user) as access sees them: the roles it knows, and whether the
+ * account is deactivated. The web's guards and the server's signed-in pages both read the user so.
+ */
+export function accessUserOf(
+  user: { roles: readonly string[]; deactivated: boolean } | null,
+): AccessUser | null {
+  if (!user) return null;
+  return { roles: user.roles.filter(isRoleName), deactivated: user.deactivated };
+}
 
 /**
  * docs/product.md "States" home after login. A user with several roles lands on the most powerful side first: admin, then

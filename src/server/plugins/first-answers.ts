@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { AccessUser } from "../../domain/access.ts";
+import type { TSessionUser } from "../../contract/auth.ts";
+import { type AccessUser, accessUserOf } from "../../domain/access.ts";
 import { ACCESS_TOKEN_COOKIE, FIRST_ANSWERS_ID, REFRESH_TOKEN_COOKIE } from "../../domain/constants.ts";
-import { isRoleName } from "../../domain/roles.ts";
 
 /** The visitor's own headers that the answers are asked with, as the app's own calls would carry them. */
 const PASSED_HEADERS = ["user-agent", "accept-language"] as const;
@@ -48,13 +48,13 @@ export async function firstAnswers(
   const user = await app.inject({ method: "GET", url: "/api/user", remoteAddress: request.ip, headers });
   const cookies = listOf(user.headers["set-cookie"]);
   if (user.statusCode !== 200) return { block: null, user: null, cookies };
-  const answer = user.json<{ roles: string[]; deactivated: boolean }>();
+  const answer = user.json<TSessionUser>();
   // By the address the app asks it at; a data block the browser never runs, with no "<" in it, so no text
   // in an answer can end it early.
   const json = JSON.stringify({ "/api/user": answer }).replaceAll("<", "\\u003c");
   return {
     block: `<script type="application/json" id="${FIRST_ANSWERS_ID}">${json}</script>`,
-    user: { roles: answer.roles.filter(isRoleName), deactivated: answer.deactivated },
+    user: accessUserOf(answer),
     cookies,
   };
 }

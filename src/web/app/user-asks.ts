@@ -1,7 +1,7 @@
-import { checkRouteAccess } from "../../domain/access.ts";
+import { accessUserOf, checkRouteAccess } from "../../domain/access.ts";
 import { getRoute, type RouteId } from "../../domain/routes.ts";
 import { canUseNotifications } from "../features/notifications/notifications-access.ts";
-import { accessUserOf, mustSetUpSecondFactor, type SessionUser } from "../lib/session.ts";
+import { mustSetUpSecondFactor, type SessionUser } from "../lib/session.ts";
 import type { Asks } from "./first-requests.ts";
 import { shellVisibility } from "./shell-visibility.ts";
 

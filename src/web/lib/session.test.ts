@@ -1,14 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "./query-client.ts";
-import {
-  accessUserOf,
-  fetchSessionUser,
-  loginPathFor,
-  logout,
-  pathAfterLogin,
-  type SessionUser,
-  safeNextPath,
-} from "./session.ts";
+import { fetchSessionUser, loginPathFor, logout, pathAfterLogin, safeNextPath } from "./session.ts";
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -55,14 +47,6 @@ describe("fetchSessionUser", () => {
     withSessionCookie();
     fetchMock.mockResolvedValueOnce(new Response("", { status: 503 }));
     await expect(fetchSessionUser()).rejects.toMatchObject({ status: 503 });
-  });
-});
-
-describe("accessUserOf", () => {
-  it("keeps the known role names and the deactivated flag", () => {
-    const user = { roles: ["EMPLOYER_ADMIN", "CUSTOM"], deactivated: true } as unknown as SessionUser;
-    expect(accessUserOf(user)).toEqual({ roles: ["EMPLOYER_ADMIN"], deactivated: true });
-    expect(accessUserOf(null)).toBeNull();
   });
 });
 

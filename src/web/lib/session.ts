@@ -1,10 +1,9 @@
 import { type QueryClient, type QueryState, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import type { TSessionUser } from "../../contract/auth.ts";
-import { type AccessUser, checkPathAccess, homePathFor } from "../../domain/access.ts";
+import { type AccessUser, accessUserOf, checkPathAccess, homePathFor } from "../../domain/access.ts";
 import { CSRF_COOKIE } from "../../domain/constants.ts";
 import type { Language } from "../../domain/enums.ts";
-import { isRoleName } from "../../domain/roles.ts";
 import { buildPath, matchRoute } from "../../domain/routes.ts";
 import { ApiError, apiFetch, readCookie } from "./api-client.ts";
 
@@ -60,11 +59,6 @@ export const sessionQueryOptions = {
   // Read without an observer (see useSession), so it must never be garbage-collected as "unused".
   gcTime: Number.POSITIVE_INFINITY,
 } as const;
-
-export function accessUserOf(user: SessionUser | null): AccessUser | null {
-  if (!user) return null;
-  return { roles: user.roles.filter(isRoleName), deactivated: user.deactivated };
-}
 
 /**
  * Whether the user must first set up their authenticator app: the server answers them nothing but that

@@ -6,13 +6,13 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
 import type { TTwoFactorRequired } from "../../../contract/auth.ts";
 import { zLoginRequest, zVerifyRequest } from "../../../contract/auth.ts";
+import { accessUserOf } from "../../../domain/access.ts";
 import { buildPath } from "../../../domain/routes.ts";
 import { normalizePhoneNumber } from "../../../domain/validation/phone.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
 import { phoneAsSent } from "../../lib/field-rules.ts";
 import { withRetry } from "../../lib/retry.ts";
 import {
-  accessUserOf,
   needsFullPageLoad,
   pathAfterLogin,
   refreshSession,
