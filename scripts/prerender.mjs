@@ -251,7 +251,10 @@ async function prerender() {
   }
   await writeFile(join(PRERENDERED, "manifest.json"), `${JSON.stringify({ pages }, null, 2)}\n`);
   // The signed-in pages' heads, which the server writes into their HTML (plugins/spa.ts).
-  await writeFile(join(PRERENDERED, FIRST_VIEWS_FILE), `${JSON.stringify(renderFirstViews(), null, 2)}\n`);
+  await writeFile(
+    join(PRERENDERED, FIRST_VIEWS_FILE),
+    `${JSON.stringify(await renderFirstViews(), null, 2)}\n`,
+  );
   // The app's shell gets its own head script once the pages, built on it as it was, are written.
   await writeFile(join(WEB, "index.html"), fillAppShell(template.replace(app.tag, ""), shellStart(app.src)));
   await rm(SSR, { recursive: true, force: true });

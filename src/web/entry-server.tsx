@@ -6,9 +6,11 @@
  * Query (vite.config.ts), run by scripts/prerender.mjs from the SSR bundle; never shipped to the browser.
  */
 import { ColorSchemeScript, Container, MantineProvider } from "@mantine/core";
+import { QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { ANNOUNCEMENT_BANNER_DISMISSAL_MS, FIRST_VIEW_ID } from "../domain/constants.ts";
-import { DEFAULT_THEME, LANGUAGES, type Language } from "../domain/locale.ts";
+import { DEFAULT_LANGUAGE, DEFAULT_THEME, LANGUAGES, type Language } from "../domain/locale.ts";
 import {
   ORIGIN_PLACEHOLDER,
   type PrerenderedRouteId,
@@ -16,15 +18,18 @@ import {
   pageAlternates,
   publicPages,
 } from "../domain/public-pages.ts";
+import { buildPath } from "../domain/routes.ts";
 import { COLOR_SCHEME_STORAGE_KEY } from "./app/providers.tsx";
 import { theme } from "./app/theme.ts";
 import { PageHeading } from "./components/page-template.tsx";
+import { AdminFirstView } from "./features/admin/admin-first-view.tsx";
 import enShell from "./i18n/en.json";
 import fiShell from "./i18n/fi.json";
 import { LANGUAGE_STORAGE_KEY } from "./i18n/i18n.ts";
 import svShell from "./i18n/sv.json";
 import { FIRST_VIEW_HEADS, type FirstViewRouteId } from "./lib/first-view.ts";
 import { type PageHead, PageHeadContext } from "./lib/page-title.ts";
+import { createQueryClient } from "./lib/query-client.ts";
 import { ANNOUNCEMENT_DISMISSED_KEY, COOKIE_CONSENT_KEY } from "./lib/shell-storage.ts";
 import { type PageData, pageDataElement } from "./public/page-data.ts";
 import { PAGE_CODE, PublicPageTree } from "./public/page-tree.tsx";
@@ -299,34 +304,87 @@ const ONE_LANGUAGE_RULE = `<style>${LANGUAGES.map(
   (lang) => `html:not([lang="${lang}"]) .first-view-head[lang="${lang}"]`,
 ).join(",")}{display:none}</style>`;
 
+/** Mantine's provider for markup that the app's own stylesheet styles: no style element of its own. */
+function StaticMantine({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider
+      theme={theme}
+      defaultColorScheme={DEFAULT_THEME}
+      withCssVariables={false}
+      withGlobalClasses={false}
+    >
+      {children}
+    </MantineProvider>
+  );
+}
+
+/** Every variant in <html>'s language only (ONE_LANGUAGE_RULE), under the id the app takes it by. */
+function firstViewOfVariants(variants: (lang: Language) => string, attributes = ""): string {
+  const each = LANGUAGES.map(
+    (lang) => `<div lang="${lang}" class="first-view-head"${attributes}>${variants(lang)}</div>`,
+  );
+  return `<div id="${FIRST_VIEW_ID}">${ONE_LANGUAGE_RULE}${each.join("")}</div>`;
+}
+
 /**
- * The head of each signed-in page of lib/first-view.ts as the page renders it (PageTemplate's container
- * and heading), in every language: the server writes it into the page's HTML for a user the page is
- * for, and <html>'s language shows one (ONE_LANGUAGE_RULE).
+ * /admin's first view (features/admin/admin-first-view.tsx) in a language: the shell's and the area
+ * catalogues' texts, the language's own address, and ids of its own, so that the three variants and
+ * the app's page never share one.
  */
-export function renderFirstViews(): Record<FirstViewRouteId, string> {
+function renderAdminFirstView(lang: Language, pages: Texts): string {
+  const areas = Object.entries(AREA_TEXTS)
+    .filter(([file]) => file.endsWith(`.${lang}.json`))
+    .map(([, texts]) => texts);
+  setPageTexts(lang, Object.assign({}, SHELL_TEXTS[lang], pages, ...areas), (key) => {
+    throw new Error(`prerender: /admin's first view asks for ${key}, which has no text in ${lang}`);
+  });
+  setPageLocation(
+    new URL(`http://prerender.invalid${buildPath("admin", {}, lang === DEFAULT_LANGUAGE ? null : lang)}`),
+  );
+  return renderToStaticMarkup(
+    <QueryClientProvider client={createQueryClient()}>
+      <StaticMantine>
+        <AdminFirstView />
+      </StaticMantine>
+    </QueryClientProvider>,
+    { identifierPrefix: `first-view-${lang}-` },
+  );
+}
+
+/**
+ * The first view of each signed-in page of lib/first-view.ts, in every language, which the server writes
+ * into the page's HTML for a user the page is for: the head of the pages in the default layout
+ * (PageTemplate's container and heading), and the admin area's frame down to the order queue's heading.
+ * The admin's is inert: its search, tabs and buttons do nothing until the area's code has come.
+ */
+export async function renderFirstViews(): Promise<Record<FirstViewRouteId, string>> {
   const heads = Object.entries(FIRST_VIEW_HEADS) as [
-    FirstViewRouteId,
+    Exclude<FirstViewRouteId, "admin">,
     { title: string; description: string },
   ][];
-  return Object.fromEntries(
-    heads.map(([id, head]) => {
-      const variants = LANGUAGES.map((lang) => {
-        const markup = renderToStaticMarkup(
-          <MantineProvider
-            theme={theme}
-            defaultColorScheme={DEFAULT_THEME}
-            withCssVariables={false}
-            withGlobalClasses={false}
-          >
-            <Container size="lg" py="xl">
-              <PageHeading title={textOf(lang, head.title)} description={textOf(lang, head.description)} />
-            </Container>
-          </MantineProvider>,
-        );
-        return `<div lang="${lang}" class="first-view-head">${markup}</div>`;
-      });
-      return [id, `<div id="${FIRST_VIEW_ID}">${ONE_LANGUAGE_RULE}${variants.join("")}</div>`];
-    }),
-  ) as Record<FirstViewRouteId, string>;
+  const pagesTexts = Object.fromEntries(
+    await Promise.all(
+      LANGUAGES.map(async (lang) => [
+        lang,
+        ((await import(`./i18n/pages/${lang}.json`)) as { default: Texts }).default,
+      ]),
+    ),
+  ) as Record<Language, Texts>;
+  return {
+    ...Object.fromEntries(
+      heads.map(([id, head]) => [
+        id,
+        firstViewOfVariants((lang) =>
+          renderToStaticMarkup(
+            <StaticMantine>
+              <Container size="lg" py="xl">
+                <PageHeading title={textOf(lang, head.title)} description={textOf(lang, head.description)} />
+              </Container>
+            </StaticMantine>,
+          ),
+        ),
+      ]),
+    ),
+    admin: firstViewOfVariants((lang) => renderAdminFirstView(lang, pagesTexts[lang]), " inert"),
+  } as Record<FirstViewRouteId, string>;
 }

@@ -6,12 +6,19 @@ import "@mantine/core/styles/default-css-variables.layer.css";
 import "@mantine/core/styles/global.layer.css";
 import "./app/global.css";
 import "./app/boot-frame.css";
-// What a signed-in page's head in its HTML paints with (lib/first-view.ts): the page's own container,
-// heading and lead, so the page's render that replaces it moves nothing.
+// What a signed-in page's first view in its HTML paints with (lib/first-view.ts): the page's own
+// container, heading and lead; for /admin the admin frame, its tabs, search field and view switch. The
+// page's render that replaces it moves nothing.
 import "@mantine/core/styles/Container.layer.css";
 import "@mantine/core/styles/Text.layer.css";
 import "@mantine/core/styles/Title.layer.css";
+import "@mantine/core/styles/Stack.layer.css";
+import "@mantine/core/styles/Tabs.layer.css";
+import "@mantine/core/styles/Input.layer.css";
+import "@mantine/core/styles/SegmentedControl.layer.css";
 import "./components/page-heading.css";
+import "./components/stacking-segments.css";
+import "./app/admin-frame.css";
 // Before any lazy chunk makes the contract's schemas (see the module).
 import "./app/zod-without-eval.ts";
 

@@ -71,3 +71,40 @@ test("the head in a signed-in page's HTML shows in the language of its address a
   // One language only, for the eye and for a screen reader alike.
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
 });
+
+// /admin's HTML carries the admin frame down to the order queue's heading (features/admin/
+// admin-first-view.tsx), which the area then draws in the very same place, on a phone, where the view
+// switch stacks, and on a desktop. With the head script run, as a browser runs it: it sets the color
+// scheme that the frame's borders and the switch's background are drawn in.
+test("the helpdesk's /admin shows its frame and the queue's heading before its code runs, where the area then draws them", async ({
+  loggedInAs,
+  browser,
+  baseURL,
+}) => {
+  const app = await loggedInAs("helpdesk@pedaali.test");
+  for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+    const htmlOnly = await browser.newContext({ baseURL, viewport });
+    await htmlOnly.addCookies(await app.cookies());
+    const before = await htmlOnly.newPage();
+    await before.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+    await before.goto("/admin");
+    const firstView = before.locator(`#${FIRST_VIEW_ID} > [lang="fi"]`);
+    await expect(firstView.locator("h1")).toHaveText("Ylläpito");
+    // Its search, tabs and buttons do nothing until the code has come: none can be reached.
+    await expect(firstView).toHaveAttribute("inert", "");
+    const viewBoxes = await boxesOf(firstView.locator("h1"), firstView.locator("section p"));
+    await htmlOnly.close();
+
+    const page = await app.newPage();
+    await page.setViewportSize(viewport);
+    await page.goto("/admin");
+    const heading = page.getByRole("heading", { level: 1, name: "Ylläpito" });
+    await expect(heading).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Tilausjono" })).toBeVisible();
+    await expect(page.locator(`#${FIRST_VIEW_ID}`)).toHaveCount(0);
+    expect(await boxesOf(heading, page.locator("section p").first()), `${viewport.width} px`).toEqual(
+      viewBoxes,
+    );
+    await page.close();
+  }
+});

@@ -38,9 +38,10 @@ writeFileSync(
 // The heads of two signed-in first pages, as the build renders them (web entry-server.tsx).
 const MY_BIKE_HEAD = `<div id="${FIRST_VIEW_ID}"><h1>Oma pyörä</h1></div>`;
 const STORE_HEAD = `<div id="${FIRST_VIEW_ID}"><h1>Pyöräliike</h1></div>`;
+const ADMIN_VIEW = `<div id="${FIRST_VIEW_ID}"><div class="admin-frame">Ylläpito</div></div>`;
 writeFileSync(
   join(webDistDir, PRERENDERED_DIR, "first-views.json"),
-  JSON.stringify({ myBike: MY_BIKE_HEAD, bikeStore: STORE_HEAD }),
+  JSON.stringify({ myBike: MY_BIKE_HEAD, bikeStore: STORE_HEAD, admin: ADMIN_VIEW }),
 );
 // A page with its head script written in, and its page data (a JSON block the browser never runs).
 const HEAD_SCRIPT = 'document.documentElement.setAttribute("data-mantine-color-scheme","dark");';
@@ -254,6 +255,33 @@ describe("a signed-in page", () => {
       expect(res.statusCode, url).toBe(200);
       expect(head(res.body), `${url} ${cookie ? "" : "anonymous"}`).toBeNull();
       expect(res.body).toContain('<div class="boot-frame-loader" aria-hidden="true"></div>');
+    }
+  });
+
+  it("in the admin area has the admin frame's first view on /admin alone, and never the app header's bar", async () => {
+    const firstView = (body: string) => body.includes(ADMIN_VIEW);
+    const headerBar = (body: string) =>
+      body.includes('<div class="boot-frame-header" aria-hidden="true"></div>');
+    const helpdesk = (await loginAs(app, "helpdesk@pedaali.test")).headers().cookie;
+    for (const url of ["/admin", "/admin/", "/sv/admin"]) {
+      const res = await app.inject({ url, headers: { cookie: helpdesk } });
+      expect(firstView(res.body), url).toBe(true);
+      expect(headerBar(res.body), url).toBe(false);
+    }
+    // The area's other paths share its route, not its first view: the admin frame's bar comes with
+    // the page, so the frame shows the loader alone.
+    for (const url of ["/admin/yritykset", "/en/admin/hakemukset/tilaus/1"]) {
+      const res = await app.inject({ url, headers: { cookie: helpdesk } });
+      expect(firstView(res.body), url).toBe(false);
+      expect(headerBar(res.body), url).toBe(false);
+      expect(res.body).toContain('<div class="boot-frame-loader" aria-hidden="true"></div>');
+    }
+    // Someone the area is not for is sent elsewhere, to a page under the app header.
+    const employee = (await loginAs(app, "employee@demo.test")).headers().cookie;
+    for (const cookie of [employee, undefined]) {
+      const res = await app.inject({ url: "/admin", headers: cookie ? { cookie } : {} });
+      expect(firstView(res.body)).toBe(false);
+      expect(headerBar(res.body)).toBe(true);
     }
   });
 

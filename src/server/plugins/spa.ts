@@ -3,7 +3,7 @@ import { resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type AccessUser, checkRouteAccess } from "../../domain/access.ts";
-import { matchRoute, type RouteDef } from "../../domain/routes.ts";
+import { matchRoute, type RouteMatch } from "../../domain/routes.ts";
 import { apiNotFound } from "./errors.ts";
 import { firstAnswers } from "./first-answers.ts";
 import { compressHtml, preferredEncoding } from "./html-encoding.ts";
@@ -18,6 +18,9 @@ import {
 
 /** Developer pages of the web app outside the route table (the design reference); never in production. */
 const DEV_PAGES: readonly string[] = ["/dev/design"];
+
+/** The app header's bar in the frame index.html shows until the app's code has run (web app/boot-frame.css). */
+const BOOT_FRAME_HEADER = '<div class="boot-frame-header" aria-hidden="true"></div>';
 
 /** The spinner of the frame index.html shows until the app's code has run (web app/boot-frame.css). */
 const BOOT_FRAME_LOADER = '<div class="boot-frame-loader" aria-hidden="true"></div>';
@@ -88,13 +91,19 @@ export async function registerSpa(
   };
 
   /**
-   * The page's head from the build (web lib/first-view.ts), in the frame's place before its loader, for a
-   * user the page is for; anyone else is sent elsewhere by the app and sees the frame alone.
+   * The page's first view from the build (web lib/first-view.ts), in the frame's place before its loader,
+   * for a user the page is for, on the page's own path (the admin area's other paths share its route, not
+   * its first view); anyone else is sent elsewhere by the app and sees the frame alone. A page in the
+   * admin layout has the admin frame's bar, not the app header's, so the frame's header bar goes.
    */
-  const withFirstView = (html: string, route: RouteDef, user: AccessUser | null): string => {
+  const withFirstView = (html: string, path: string, match: RouteMatch, user: AccessUser | null): string => {
+    const { route } = match;
+    if (checkRouteAccess(route, user) !== "allow") return html;
+    const frame = route.layout === "admin" ? html.replace(BOOT_FRAME_HEADER, "") : html;
     const head = firstViews[route.id];
-    if (!head || checkRouteAccess(route, user) !== "allow") return html;
-    return html.replace(BOOT_FRAME_LOADER, () => `${head}${BOOT_FRAME_LOADER}`);
+    const own = (match.lang ? path.slice(match.lang.length + 1) : path).replace(/\/+$/, "") === route.path;
+    if (!head || !own) return frame;
+    return frame.replace(BOOT_FRAME_LOADER, () => `${head}${BOOT_FRAME_LOADER}`);
   };
 
   /**
@@ -102,7 +111,12 @@ export async function registerSpa(
    * and the page's head, for this visitor only. Anyone else, or when the answer cannot be had, gets the
    * shell as it is.
    */
-  const sendSignedIn = async (request: FastifyRequest, reply: FastifyReply, route: RouteDef) => {
+  const sendSignedIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    match: RouteMatch,
+  ) => {
     const answers = await firstAnswers(app, request).catch((error: unknown) => {
       request.log.warn({ err: error }, "the user's answer for a signed-in page could not be had");
       return null;
@@ -111,7 +125,9 @@ export async function registerSpa(
     if (!answers?.block) return sendIndex(reply, 200);
     shellPolicy(reply.request.raw, reply.raw, () => {});
     const { block, user } = answers;
-    const html = Buffer.from(withFirstView(shell, route, user).replace("</body>", () => `${block}</body>`));
+    const html = Buffer.from(
+      withFirstView(shell, path, match, user).replace("</body>", () => `${block}</body>`),
+    );
     // This visitor's own data: kept by no cache, the browser's included.
     reply
       .code(200)
@@ -149,7 +165,7 @@ export async function registerSpa(
       if (prerendered) return prerendered;
       const match = matchRoute(path);
       if (built && request.method === "GET" && match && match.route.access.kind !== "public") {
-        return sendSignedIn(request, reply, match.route);
+        return sendSignedIn(request, reply, path, match);
       }
       return sendIndex(reply, match ? 200 : 404);
     },

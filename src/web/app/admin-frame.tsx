@@ -9,7 +9,7 @@ import { BikeIcon, LogOutIcon } from "../components/icons.tsx";
 import { LanguageMenu } from "../components/language-menu.tsx";
 import { usePageTitle } from "../lib/page-title.ts";
 import { logout, useSession } from "../lib/session.ts";
-import classes from "./admin-frame.module.css";
+import "./admin-frame.css";
 
 /**
  * The admin area's own top bar (docs/product.md "Screens": the header is hidden on admin paths, admin pages use the full
@@ -35,15 +35,15 @@ export function AdminFrame({
   const { user } = useSession();
   const [leaving, setLeaving] = useState(false);
   return (
-    <div className={classes.frame}>
-      <div className={classes.bar}>
-        <AppLink to="/" className={classes.brand} aria-label={`Pedaali – ${t("nav.home")}`}>
+    <div className="admin-frame">
+      <div className="admin-frame-bar">
+        <AppLink to="/" className="admin-frame-brand" aria-label={`Pedaali – ${t("nav.home")}`}>
           <BikeIcon size={24} />
           <span>Pedaali</span>
         </AppLink>
-        <span className={classes.area}>{t("routes.admin.title")}</span>
-        <div className={classes.actions}>
-          {user && <span className={classes.who}>{user.email}</span>}
+        <span className="admin-frame-area">{t("routes.admin.title")}</span>
+        <div className="admin-frame-actions">
+          {user && <span className="admin-frame-who">{user.email}</span>}
           <LanguageMenu />
           <ColorSchemeToggle />
           <button
@@ -60,10 +60,10 @@ export function AdminFrame({
           </button>
         </div>
       </div>
-      <div className={classes.content}>
-        <div className={classes.heading}>
+      <div className="admin-frame-content">
+        <div className="admin-frame-heading">
           <Title order={1}>{heading}</Title>
-          {toolbar && <div className={classes.toolbar}>{toolbar}</div>}
+          {toolbar && <div className="admin-frame-toolbar">{toolbar}</div>}
         </div>
         {children}
       </div>

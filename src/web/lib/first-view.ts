@@ -17,7 +17,7 @@ export const FIRST_VIEW_HEADS = {
   bikeStore: { title: "routes.bikeStore.title", description: "storeAccount.description" },
 } as const satisfies Partial<Record<RouteId, { title: string; description: string }>>;
 
-export type FirstViewRouteId = keyof typeof FIRST_VIEW_HEADS;
+export type FirstViewRouteId = keyof typeof FIRST_VIEW_HEADS | "admin";
 
 /** The head in the page's HTML, taken when the app starts, and the page it is the head of. */
 let taken: { pathname: string; element: Element } | null = null;

@@ -123,6 +123,14 @@ export function useSearchParams(): [URLSearchParams, typeof setSearchParams] {
   return [params, setSearchParams];
 }
 
+/**
+ * No page rendered with these stand-ins has a path parameter. The admin area's first view, which the
+ * build renders with them too (entry-server.tsx), imports the area's paths, whose hook reads them.
+ */
+export function useParams(): Record<string, string | undefined> {
+  return {};
+}
+
 /** Nothing is ever loading: each page arrives whole. */
 export function useNavigation(): { state: "idle" } {
   return { state: "idle" };

@@ -1,20 +1,19 @@
-import { Tabs } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
-// Through the one chunk of lazy pages, not the frame's module itself: a second chunk that shares the
-// shell's libraries would split the entry chunk (see app/lazy-pages.ts).
 import { Navigate, useLocation } from "react-router";
 import { contactFormsApi } from "../../../contract/contact-forms.ts";
 import { buildPath } from "../../../domain/routes.ts";
+// Through the one chunk of lazy pages, not the frame's module itself: a second chunk that shares the
+// shell's libraries would split the entry chunk (see app/lazy-pages.ts).
 import { AdminFrame } from "../../app/lazy-pages.ts";
 import type { FirstData } from "../../app/route-guard.tsx";
 import { endpointQuery, readFirstData } from "../../lib/endpoint-client.ts";
 import { mustSetUpSecondFactor, SESSION_QUERY_KEY, type SessionUser, useSession } from "../../lib/session.ts";
 import { type AdminTab, useAdminNav } from "./admin-nav.ts";
+import { AdminTabs } from "./admin-tabs.tsx";
 import { BikeStoresTab } from "./bike-stores/bike-stores-tab.tsx";
 import { AddCompanyTab } from "./companies/add-company-tab.tsx";
 import { CompaniesTab } from "./companies/companies-tab.tsx";
-import { ContactFormsTab, ContactFormsTabLabel } from "./contact-forms-tab.tsx";
+import { ContactFormsBadge, ContactFormsTab } from "./contact-forms-tab.tsx";
 import { FinanceTab } from "./finance/finance-tab.tsx";
 import { HelpdeskTab } from "./orders/helpdesk-tab.tsx";
 import { queueFilterOf } from "./orders/order-queue.tsx";
@@ -59,7 +58,6 @@ const PANELS: Record<AdminTab, () => ReactNode> = {
  * module is a lazy chunk of its own, apart from everything an anonymous visitor downloads.
  */
 export function AdminPage() {
-  const { t } = useTranslation();
   const { tab, go } = useAdminNav();
   const { user } = useSession();
   const { pathname } = useLocation();
@@ -71,25 +69,11 @@ export function AdminPage() {
       <Navigate to={`${pathname.slice(0, pathname.indexOf("/admin"))}${buildPath("ownDetails")}`} replace />
     );
   }
-  const label = (value: AdminTab) =>
-    value === "contactForms" ? <ContactFormsTabLabel /> : t(`adminShell.tabs.${value}`);
   return (
     <AdminFrame toolbar={<HelpdeskSearch />}>
-      <Tabs value={tab} onChange={(value) => value && go(value as AdminTab)} keepMounted={false}>
-        <Tabs.List>
-          {(Object.keys(PANELS) as AdminTab[]).map((value) => (
-            <Tabs.Tab key={value} value={value}>
-              {label(value)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {/* Every tab has its panel (aria-controls must point at one); only the open one renders. */}
-        {(Object.keys(PANELS) as AdminTab[]).map((value) => (
-          <Tabs.Panel key={value} value={value} pt="md">
-            {value === tab && PANELS[value]()}
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      <AdminTabs tab={tab} contactFormsBadge={<ContactFormsBadge />} onChange={go}>
+        {PANELS[tab]()}
+      </AdminTabs>
     </AdminFrame>
   );
 }

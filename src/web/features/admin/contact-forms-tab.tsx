@@ -35,24 +35,20 @@ function useUncheckedContactForms() {
   return useEndpointQuery(contactFormsApi.uncheckedCount, {}, { select: (data) => data.count });
 }
 
-/** The tab's label "Contact Forms" (docs/product.md "Screens", the same in every language) with the unchecked count. */
-export function ContactFormsTabLabel() {
+/** The unchecked count beside the tab's name (admin-tabs.tsx), none when every form is checked. */
+export function ContactFormsBadge() {
   const { t } = useTranslation();
   const count = useUncheckedContactForms().data ?? 0;
+  if (count === 0) return null;
   return (
-    <Group gap={6} wrap="nowrap" component="span">
-      <span>{t("adminContactForms.tab")}</span>
-      {count > 0 && (
-        <Badge
-          size="sm"
-          circle={count < 10}
-          color="red"
-          aria-label={t("adminContactForms.uncheckedBadge", { count })}
-        >
-          {count > 99 ? "99+" : count}
-        </Badge>
-      )}
-    </Group>
+    <Badge
+      size="sm"
+      circle={count < 10}
+      color="red"
+      aria-label={t("adminContactForms.uncheckedBadge", { count })}
+    >
+      {count > 99 ? "99+" : count}
+    </Badge>
   );
 }
 

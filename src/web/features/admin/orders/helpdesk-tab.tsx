@@ -1,7 +1,5 @@
-import { Badge, Group, SegmentedControl, Stack, VisuallyHidden } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Stack } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { useAdminNav } from "../admin-nav.ts";
 import { BrokerageView } from "../after-sales/brokerage/brokerage-view.tsx";
 import { CancellationsView } from "../after-sales/cancellations/cancellations-view.tsx";
@@ -20,9 +18,7 @@ import {
 import { OrderDetail } from "./order-detail.tsx";
 import { OrderQueue } from "./order-queue.tsx";
 import { useHelpdeskTasks } from "./orders-api.ts";
-
-type View = "orders" | AfterSalesView | "applications";
-const VIEWS: readonly View[] = ["orders", ...AFTER_SALES_VIEWS, "applications"];
+import { type HelpdeskView, ViewSwitch } from "./view-switch.tsx";
 
 const AFTER_SALES: Record<AfterSalesView, (id: string | null) => ReactNode> = {
   cancellations: (id) => <CancellationsView id={id} />,
@@ -32,7 +28,7 @@ const AFTER_SALES: Record<AfterSalesView, (id: string | null) => ReactNode> = {
   brokerage: (id) => <BrokerageView id={id} />,
 };
 
-function viewOf(segment: string | undefined): View {
+function viewOf(segment: string | undefined): HelpdeskView {
   if (segment === APPLICATIONS_SEGMENT) return "applications";
   return AFTER_SALES_VIEWS.find((view) => AFTER_SALES_SEGMENTS[view] === segment) ?? "orders";
 }
@@ -51,7 +47,7 @@ export function HelpdeskTab() {
   const view = viewOf(first);
   return (
     <Stack gap="md">
-      <ViewSwitch view={view} />
+      <HelpdeskViewSwitch view={view} />
       {view === "orders" && <OrderQueue />}
       {view === "applications" && <ApplicationsTab />}
       {view !== "orders" && view !== "applications" && AFTER_SALES[view](second ?? null)}
@@ -59,47 +55,24 @@ export function HelpdeskTab() {
   );
 }
 
-function ViewSwitch({ view }: { view: View }) {
-  const { t } = useTranslation();
+/** The view switch with the counts of GET /api/tasks, each view at its path. */
+function HelpdeskViewSwitch({ view }: { view: HelpdeskView }) {
   const { go } = useAdminNav();
   const tasks = useHelpdeskTasks();
-  // Seven names do not fit side by side on a phone or a tablet: there they stack.
-  const narrow = useMediaQuery("(max-width: 62em)");
-  const pendingOf = (value: View) => {
+  const pendingOf = (value: HelpdeskView) => {
     if (value === "orders") return 0;
     const kind = value === "applications" ? "COMPANY_APPLICATION" : AFTER_SALES_TASK_OF_VIEW[value];
     return tasks.data?.find((task) => task.kind === kind)?.count ?? 0;
   };
-  const label = (value: View): ReactNode => {
-    const text = t(`adminOrders.views.${value}`);
-    const pending = pendingOf(value);
-    if (pending === 0) return text;
-    return (
-      <Group gap={6} wrap="nowrap" justify="center">
-        <span>{text}</span>
-        {/* The switch gives each name an equal share and lets a label shrink: the badge's own minimum
-            width keeps its count readable beside a long name (a dot alone says nothing). */}
-        <Badge size="sm" variant="filled" color="pedaali" miw="max-content">
-          {pending}
-          <VisuallyHidden>{` ${t("adminOrders.views.pending")}`}</VisuallyHidden>
-        </Badge>
-      </Group>
-    );
-  };
   return (
-    <SegmentedControl
-      aria-label={t("adminOrders.views.label")}
-      value={view}
-      onChange={(value) => {
-        const next = value as View;
+    <ViewSwitch
+      view={view}
+      pendingOf={pendingOf}
+      onChange={(next) => {
         if (next === "orders") go("applications");
         else if (next === "applications") go("applications", APPLICATIONS_SEGMENT);
         else go("applications", AFTER_SALES_SEGMENTS[next]);
       }}
-      orientation={narrow ? "vertical" : "horizontal"}
-      fullWidth={narrow}
-      style={narrow ? undefined : { alignSelf: "flex-start" }}
-      data={VIEWS.map((value) => ({ value, label: label(value) }))}
     />
   );
 }

@@ -4,28 +4,28 @@ import {
   Group,
   NativeSelect,
   Paper,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ORDER_STATUS_GROUPS, type TOrderListItem, zOrdersQuery } from "../../../../contract/orders.ts";
 import type { OrderStatus } from "../../../../domain/enums.ts";
 import { ORDER_WAITING_ON } from "../../../../domain/order-state-machine.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
+import { StackingSegments } from "../../../components/stacking-segments.tsx";
 import { OrderStatusBadges } from "../../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
+import { useBelowFirstScreen } from "../../../lib/below-first-screen.ts";
 import { filtersFromAddress, useFilterParams, useSearchText } from "../../../lib/filter-params.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
 import { useCompanyNames } from "../users/users-api.ts";
 import { BulkStatusDialog } from "./bulk-status-dialog.tsx";
 import { GROUP_LABELS, GROUP_STATUSES } from "./order-labels.ts";
+import { OrderQueueHeading } from "./order-queue-heading.tsx";
 import { ORDERS_PAGE_SIZE, type OrderQueueFilter, useOrderCounts, useOrderQueue } from "./orders-api.ts";
 import { TasksStrip } from "./tasks-strip.tsx";
 import { useOrderLinks } from "./use-order-links.tsx";
@@ -62,6 +62,7 @@ export function OrderQueue() {
   const { params, update } = useFilterParams<FilterKey>();
   const filter = queueFilterOf(params);
   const list = useOrderQueue(filter);
+  const rowsShown = useBelowFirstScreen();
   const counts = useOrderCounts(filter.companyId);
   const companies = useCompanyNames();
   const search = useSearchText(filter.search, (value) => update({ search: value }));
@@ -95,30 +96,20 @@ export function OrderQueue() {
     });
   }
 
-  // Three status subsets do not fit side by side on a phone: there they stack.
-  const phone = useMediaQuery("(max-width: 36em)");
   const statusCount = (status: OrderStatus) => counts.data?.get(status) ?? 0;
   const groupTotal = GROUP_STATUSES[filter.group].reduce((sum, status) => sum + statusCount(status), 0);
 
   return (
     <Stack gap="md" component="section" aria-labelledby={headingId}>
-      <div>
-        <Title order={2} size="h3" id={headingId}>
-          {t("adminOrders.queue.title")}
-        </Title>
-        <Text size="sm" c="dimmed" mt={4} maw="var(--pd-measure)">
-          {t("adminOrders.queue.intro")}
-        </Text>
-      </div>
+      <OrderQueueHeading id={headingId} />
       <TasksStrip />
-      <SegmentedControl
+      {/* Three status subsets do not fit side by side on a phone: there they stack. */}
+      <StackingSegments
+        stackBelow="phone"
         aria-label={t("adminOrders.queue.groupFilter")}
         value={filter.group}
         onChange={(value) => change({ group: value === "GENERAL" ? "" : value, status: "" })}
         data={ORDER_STATUS_GROUPS.map((group) => ({ value: group, label: t(GROUP_LABELS[group]) }))}
-        orientation={phone ? "vertical" : "horizontal"}
-        fullWidth={phone}
-        style={phone ? undefined : { alignSelf: "flex-start" }}
       />
       <SimpleGrid
         cols={{ base: 1, sm: 3 }}
@@ -182,6 +173,7 @@ export function OrderQueue() {
         label={t("adminOrders.queue.title")}
         idAccessor="orderId"
         {...pageQueryProps(list)}
+        loading={list.isPending || !rowsShown}
         empty={{ text: t("adminOrders.queue.empty") }}
         filtered={{
           active: filtered,

@@ -1,23 +1,14 @@
-import { Combobox, Group, Loader, Text, TextInput, useCombobox, VisuallyHidden } from "@mantine/core";
+import { Combobox, Group, Loader, Text, useCombobox, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import type { THelpdeskSearchResult } from "../../../../contract/admin.ts";
-import { type IconProps, Svg } from "../../../components/icons.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { useAdminNav } from "../admin-nav.ts";
 import { ORDER_SEGMENT } from "../orders/helpdesk-paths.ts";
 import { MIN_SEARCH_LENGTH, useHelpdeskSearch } from "./search-api.ts";
-
-function SearchIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" />
-    </Svg>
-  );
-}
+import { SearchField } from "./search-field.tsx";
 
 /** Where each hit leads, by its option value ("company:<id>"); an order opens its page in Hakemukset. */
 function targets(result: THelpdeskSearchResult | undefined) {
@@ -76,11 +67,7 @@ export function HelpdeskSearch() {
       position="bottom-end"
     >
       <Combobox.Target withExpandedAttribute>
-        <TextInput
-          type="search"
-          aria-label={t("adminSearch.label")}
-          placeholder={t("adminSearch.placeholder")}
-          leftSection={<SearchIcon size={16} />}
+        <SearchField
           rightSection={
             long && search.isFetching ? (
               <Loader size="xs" role="status" aria-label={t("adminSearch.searching")} />
@@ -93,7 +80,6 @@ export function HelpdeskSearch() {
           }}
           onFocus={() => combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
-          w={{ base: "100%", sm: 380 }}
         />
       </Combobox.Target>
       <VisuallyHidden aria-live="polite">
