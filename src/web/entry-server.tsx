@@ -327,15 +327,15 @@ function firstViewOfVariants(variants: (lang: Language) => string, attributes = 
 }
 
 /**
- * /admin's first view (features/admin/admin-first-view.tsx) in a language: the shell's and the area
- * catalogues' texts, the language's own address, and ids of its own, so that the three variants and
- * the app's page never share one.
+ * /admin's first view (features/admin/admin-first-view.tsx) in a language: the language's texts
+ * (textsOf) and the area catalogues', the language's own address, and ids of its own, so that the three
+ * variants and the app's page never share one.
  */
-function renderAdminFirstView(lang: Language, pages: Texts): string {
+function renderAdminFirstView(lang: Language, texts: Texts): string {
   const areas = Object.entries(AREA_TEXTS)
     .filter(([file]) => file.endsWith(`.${lang}.json`))
     .map(([, texts]) => texts);
-  setPageTexts(lang, Object.assign({}, SHELL_TEXTS[lang], pages, ...areas), (key) => {
+  setPageTexts(lang, Object.assign({}, texts, ...areas), (key) => {
     throw new Error(`prerender: /admin's first view asks for ${key}, which has no text in ${lang}`);
   });
   setPageLocation(
@@ -362,13 +362,8 @@ export async function renderFirstViews(): Promise<Record<FirstViewRouteId, strin
     Exclude<FirstViewRouteId, "admin">,
     { title: string; description: string },
   ][];
-  const pagesTexts = Object.fromEntries(
-    await Promise.all(
-      LANGUAGES.map(async (lang) => [
-        lang,
-        ((await import(`./i18n/pages/${lang}.json`)) as { default: Texts }).default,
-      ]),
-    ),
+  const texts = Object.fromEntries(
+    await Promise.all(LANGUAGES.map(async (lang) => [lang, await textsOf(lang)])),
   ) as Record<Language, Texts>;
   return {
     ...Object.fromEntries(
@@ -385,6 +380,6 @@ export async function renderFirstViews(): Promise<Record<FirstViewRouteId, strin
         ),
       ]),
     ),
-    admin: firstViewOfVariants((lang) => renderAdminFirstView(lang, pagesTexts[lang]), " inert"),
+    admin: firstViewOfVariants((lang) => renderAdminFirstView(lang, texts[lang]), " inert"),
   } as Record<FirstViewRouteId, string>;
 }

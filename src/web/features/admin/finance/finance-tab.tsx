@@ -1,6 +1,6 @@
-import { SegmentedControl, Stack } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { StackingSegments } from "../../../components/stacking-segments.tsx";
 import { useAdminNav } from "../admin-nav.ts";
 import { LeasingCompaniesTab } from "../leasing-companies/leasing-companies-tab.tsx";
 import { BillingTablesTab } from "../tax-tables/billing-tables-tab.tsx";
@@ -23,11 +23,11 @@ export function FinanceTab() {
   const { t } = useTranslation();
   const { rest, go } = useAdminNav();
   const section = SECTIONS.find((s) => SEGMENTS[s] === (rest[0] ?? "")) ?? "leasingCompanies";
-  // Three long names do not fit side by side on a phone: there they stack.
-  const phone = useMediaQuery("(max-width: 36em)");
   return (
     <Stack gap="md">
-      <SegmentedControl
+      {/* Three long names do not fit side by side on a phone: there they stack. */}
+      <StackingSegments
+        stackBelow="phone"
         aria-label={t("adminShell.finance.sections")}
         value={section}
         onChange={(value) => {
@@ -36,9 +36,6 @@ export function FinanceTab() {
           else go("finance");
         }}
         data={SECTIONS.map((value) => ({ value, label: t(`adminShell.finance.${value}`) }))}
-        orientation={phone ? "vertical" : "horizontal"}
-        fullWidth={phone}
-        style={phone ? undefined : { alignSelf: "flex-start" }}
       />
       {section === "leasingCompanies" && <LeasingCompaniesTab />}
       {section === "billingTables" && <BillingTablesTab />}

@@ -1,5 +1,4 @@
-import { SegmentedControl, Stack, Text } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Stack, Text } from "@mantine/core";
 import { keepPreviousData } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +14,7 @@ import { USER_PAYMENTS_PAGE_SIZE } from "../../../../domain/constants.ts";
 import type { PaymentMethod, UserPaymentKind } from "../../../../domain/enums.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
+import { StackingSegments } from "../../../components/stacking-segments.tsx";
 import { StatusBadge } from "../../../components/status-badge.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { callEndpoint, useEndpointQuery } from "../../../lib/endpoint-client.ts";
@@ -89,21 +89,18 @@ function PaymentsTable() {
     },
   );
   const labelId = useId();
-  const phone = useMediaQuery("(max-width: 36em)");
   return (
     <Stack gap="md">
       <Stack gap={4}>
         <Text size="sm" fw={500} id={labelId}>
           {t("employerPayments.done")}
         </Text>
-        <SegmentedControl
+        <StackingSegments
+          stackBelow="phone"
           aria-labelledby={labelId}
           value={done}
           onChange={(value) => update({ isUserPaymentDone: value })}
           data={DONE_OPTIONS.map((option) => ({ value: option.value, label: t(option.label) }))}
-          orientation={phone ? "vertical" : "horizontal"}
-          fullWidth={phone}
-          style={phone ? undefined : { alignSelf: "flex-start" }}
         />
       </Stack>
       <DataTable<TUserPayment>

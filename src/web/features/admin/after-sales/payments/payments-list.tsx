@@ -1,5 +1,4 @@
-import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TUserPayment } from "../../../../../contract/user-payments.ts";
@@ -8,6 +7,7 @@ import { USER_PAYMENTS_PAGE_SIZE } from "../../../../../domain/constants.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
 import { DateField } from "../../../../components/date-field.tsx";
+import { StackingSegments } from "../../../../components/stacking-segments.tsx";
 import { StatusBadge } from "../../../../components/status-badge.tsx";
 import { textLimitOf } from "../../../../lib/contract-form.ts";
 import { useFilterParams, useSearchText } from "../../../../lib/filter-params.ts";
@@ -53,7 +53,6 @@ export function PaymentsList() {
   const search = useSearchText(filter.searchTerm, (value) => update({ searchTerm: value }), SEARCH_MAX);
   const [creating, setCreating] = useState(false);
   const headingId = useId();
-  const phone = useMediaQuery("(max-width: 36em)");
   const filtered = FILTER_KEYS.some((key) => filter[key] !== "");
   const open = (id: string) => go("applications", AFTER_SALES_SEGMENTS.payments, id);
 
@@ -82,14 +81,12 @@ export function PaymentsList() {
             <Text size="sm" fw={500} id={`${headingId}-done`}>
               {t("adminUserPayments.filters.done")}
             </Text>
-            <SegmentedControl
+            <StackingSegments
+              stackBelow="phone"
               aria-labelledby={`${headingId}-done`}
               value={filter.isUserPaymentDone}
               onChange={(value) => update({ isUserPaymentDone: value })}
               data={DONE_OPTIONS.map((option) => ({ value: option.value, label: t(option.label) }))}
-              orientation={phone ? "vertical" : "horizontal"}
-              fullWidth={phone}
-              style={phone ? undefined : { alignSelf: "flex-start" }}
             />
           </Stack>
         </SimpleGrid>
