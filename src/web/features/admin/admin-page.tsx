@@ -10,18 +10,12 @@ import { endpointQuery, readFirstData } from "../../lib/endpoint-client.ts";
 import { mustSetUpSecondFactor, SESSION_QUERY_KEY, type SessionUser, useSession } from "../../lib/session.ts";
 import { type AdminTab, useAdminNav } from "./admin-nav.ts";
 import { AdminTabs } from "./admin-tabs.tsx";
-import { BikeStoresTab } from "./bike-stores/bike-stores-tab.tsx";
-import { AddCompanyTab } from "./companies/add-company-tab.tsx";
-import { CompaniesTab } from "./companies/companies-tab.tsx";
-import { ContactFormsBadge, ContactFormsTab } from "./contact-forms-tab.tsx";
-import { FinanceTab } from "./finance/finance-tab.tsx";
+import { AdminViewSlot, lazyAdminView } from "./admin-views-lazy.tsx";
+import { ContactFormsBadge } from "./contact-forms-tab.tsx";
 import { HelpdeskTab } from "./orders/helpdesk-tab.tsx";
 import { queueFilterOf } from "./orders/order-queue.tsx";
 import { orderQueueFirstQueries } from "./orders/orders-api.ts";
-import { PayoutsTab } from "./payouts/payouts-tab.tsx";
-import { ReportingTab } from "./reporting/reporting-tab.tsx";
 import { HelpdeskSearch } from "./search/helpdesk-search.tsx";
-import { UsersTab } from "./users/users-tab.tsx";
 
 /**
  * /admin itself, the helpdesk's order queue with its filters from the address, and the contact forms'
@@ -37,6 +31,15 @@ export const adminFirstData: FirstData = (_routeId, params, pathname, queryClien
       ])
     : undefined;
 };
+
+const CompaniesTab = lazyAdminView("CompaniesTab");
+const UsersTab = lazyAdminView("UsersTab");
+const ReportingTab = lazyAdminView("ReportingTab");
+const FinanceTab = lazyAdminView("FinanceTab");
+const BikeStoresTab = lazyAdminView("BikeStoresTab");
+const PayoutsTab = lazyAdminView("PayoutsTab");
+const AddCompanyTab = lazyAdminView("AddCompanyTab");
+const ContactFormsTab = lazyAdminView("ContactFormsTab");
 
 const PANELS: Record<AdminTab, () => ReactNode> = {
   companies: () => <CompaniesTab />,
@@ -72,7 +75,7 @@ export function AdminPage() {
   return (
     <AdminFrame toolbar={<HelpdeskSearch />}>
       <AdminTabs tab={tab} contactFormsBadge={<ContactFormsBadge />} onChange={go}>
-        {PANELS[tab]()}
+        <AdminViewSlot>{PANELS[tab]()}</AdminViewSlot>
       </AdminTabs>
     </AdminFrame>
   );

@@ -1,12 +1,7 @@
 import { Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useAdminNav } from "../admin-nav.ts";
-import { BrokerageView } from "../after-sales/brokerage/brokerage-view.tsx";
-import { CancellationsView } from "../after-sales/cancellations/cancellations-view.tsx";
-import { ClaimsView } from "../after-sales/claims/claims-view.tsx";
-import { UserPaymentsView } from "../after-sales/payments/payments-view.tsx";
-import { RedemptionsView } from "../after-sales/redemptions/redemptions-view.tsx";
-import { ApplicationsTab } from "../applications/applications-tab.tsx";
+import { AdminViewSlot, lazyAdminView } from "../admin-views-lazy.tsx";
 import {
   AFTER_SALES_SEGMENTS,
   AFTER_SALES_TASK_OF_VIEW,
@@ -19,6 +14,13 @@ import { OrderDetail } from "./order-detail.tsx";
 import { OrderQueue } from "./order-queue.tsx";
 import { useHelpdeskTasks } from "./orders-api.ts";
 import { type HelpdeskView, ViewSwitch } from "./view-switch.tsx";
+
+const CancellationsView = lazyAdminView("CancellationsView");
+const ClaimsView = lazyAdminView("ClaimsView");
+const RedemptionsView = lazyAdminView("RedemptionsView");
+const UserPaymentsView = lazyAdminView("UserPaymentsView");
+const BrokerageView = lazyAdminView("BrokerageView");
+const ApplicationsTab = lazyAdminView("ApplicationsTab");
 
 const AFTER_SALES: Record<AfterSalesView, (id: string | null) => ReactNode> = {
   cancellations: (id) => <CancellationsView id={id} />,
@@ -49,8 +51,10 @@ export function HelpdeskTab() {
     <Stack gap="md">
       <HelpdeskViewSwitch view={view} />
       {view === "orders" && <OrderQueue />}
-      {view === "applications" && <ApplicationsTab />}
-      {view !== "orders" && view !== "applications" && AFTER_SALES[view](second ?? null)}
+      <AdminViewSlot>
+        {view === "applications" && <ApplicationsTab />}
+        {view !== "orders" && view !== "applications" && AFTER_SALES[view](second ?? null)}
+      </AdminViewSlot>
     </Stack>
   );
 }
