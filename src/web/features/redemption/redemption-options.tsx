@@ -94,7 +94,9 @@ export function RedemptionOptions({
   audience: RedemptionAudience;
 }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery("(max-width: 36em)");
+  // Read at the first render, as the lists' cards are (data-table-parts.tsx usePhoneLayout): a phone
+  // never draws the wide table first and then its cards.
+  const phone = useMediaQuery("(max-width: 36em)", false, { getInitialValueInEffect: false });
   const title = t(COMPARE_TITLES[audience]);
   const staff = audience === "staff";
   const heading = (
