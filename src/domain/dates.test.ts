@@ -42,6 +42,47 @@ describe("formatHelsinkiDateTime", () => {
     expect(() => formatHelsinkiDateTime(new Date(Number.NaN))).toThrow(RangeError);
   });
 
+  // The clock change is computed by the EU's rule (no Intl date in a phone's first render): held to the
+  // tz database Node's Intl carries, on any instant and around every change from 1990 to 2100.
+  const byTzDatabase = new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Europe/Helsinki",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const tzDatabaseText = (d: Date) => {
+    const parts = byTzDatabase.formatToParts(d);
+    const part = (type: string) => parts.find((p) => p.type === type)?.value;
+    return `${part("day")}.${part("month")}.${part("year")} ${part("hour")}:${part("minute")}`;
+  };
+
+  it("agrees with the tz database on any instant", () => {
+    const instant = fc.date({
+      min: new Date("1970-01-01T00:00:00Z"),
+      max: new Date("2999-12-31T00:00:00Z"),
+      noInvalidDate: true,
+    });
+    fc.assert(fc.property(instant, (d) => formatHelsinkiDateTime(d) === tzDatabaseText(d)));
+  });
+
+  it("agrees with the tz database in the hours around each clock change", () => {
+    for (let year = 1990; year <= 2100; year++) {
+      for (const month of [2, 9]) {
+        // Every half hour of March's and October's last seven days, where the last Sunday falls.
+        const from = Date.UTC(year, month + 1, 0) - 6 * 24 * 3_600_000;
+        for (let time = from; time < from + 7 * 24 * 3_600_000; time += 30 * 60_000) {
+          const d = new Date(time);
+          if (formatHelsinkiDateTime(d) !== tzDatabaseText(d)) {
+            expect(formatHelsinkiDateTime(d), d.toISOString()).toBe(tzDatabaseText(d));
+          }
+        }
+      }
+    }
+  });
+
   it("always has the DD.MM.YYYY HH:mm shape", () => {
     const instant = fc.date({
       min: new Date("1970-01-01T00:00:00Z"),

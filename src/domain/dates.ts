@@ -1,6 +1,7 @@
 /**
  * Time is stored in UTC and shown in Europe/Helsinki (docs/architecture.md, docs/product.md "Constants") as DD.MM.YYYY HH:mm.
- * Intl does the time-zone work, so daylight-saving changes follow the tz database, not our arithmetic.
+ * Summer time follows the EU's rule, which a test holds to the tz database; Intl does the time-zone work
+ * for instants before the rule (helsinkiOffsetHours says why not for later ones).
  */
 
 import { onFirstUse } from "./first-use.ts";
@@ -34,13 +35,48 @@ const helsinkiFormat = onFirstUse(
 
 type HelsinkiParts = { year: string; month: string; day: string; hour: string; minute: string };
 
+/** From 1996 on, Finland's clocks follow the EU's summer-time rule (Directive 2000/84/EC and its forerunner). */
+const EU_SUMMER_TIME_SINCE = Date.UTC(1996, 0, 1);
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The last Sunday of a month (0-based) in a year, at 01:00 UTC: when the EU's clocks change. */
+function lastSundayAtOneUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0, 1));
+  return lastDay.getTime() - lastDay.getUTCDay() * DAY_MS;
+}
+
+/**
+ * Helsinki's offset from UTC in hours, by the EU's rule: +3 from the last Sunday of March 01:00 UTC to the
+ * last Sunday of October 01:00 UTC, else +2. Computed rather than asked of Intl because a browser's first
+ * Intl date format loads its calendar data, about 50 ms of a phone's main thread (200 ms on a slow one)
+ * on every signed-in page; a test holds it to Intl's tz database for every instant it is used for.
+ */
+function helsinkiOffsetHours(time: number): number {
+  const year = new Date(time).getUTCFullYear();
+  return time >= lastSundayAtOneUtc(year, 2) && time < lastSundayAtOneUtc(year, 9) ? 3 : 2;
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
 function getHelsinkiParts(date: Date): HelsinkiParts {
-  if (Number.isNaN(date.getTime())) throw new RangeError("Invalid date");
+  const time = date.getTime();
+  if (Number.isNaN(time)) throw new RangeError("Invalid date");
   const parts: HelsinkiParts = { year: "", month: "", day: "", hour: "", minute: "" };
-  for (const part of helsinkiFormat().formatToParts(date)) {
-    if (part.type in parts) parts[part.type as keyof HelsinkiParts] = part.value;
+  if (time < EU_SUMMER_TIME_SINCE) {
+    // Earlier rules (no summer time before 1981, other change days until 1995) are Intl's to know.
+    for (const part of helsinkiFormat().formatToParts(date)) {
+      if (part.type in parts) parts[part.type as keyof HelsinkiParts] = part.value;
+    }
+    return parts;
   }
-  return parts;
+  const local = new Date(time + helsinkiOffsetHours(time) * HOUR_MS);
+  return {
+    year: String(local.getUTCFullYear()),
+    month: twoDigits(local.getUTCMonth() + 1),
+    day: twoDigits(local.getUTCDate()),
+    hour: twoDigits(local.getUTCHours()),
+    minute: twoDigits(local.getUTCMinutes()),
+  };
 }
 
 /** The calendar date in Helsinki as YYYY-MM-DD; a date-only string is already one and is kept. */

@@ -59,7 +59,10 @@ describe("no date or number format or collator is made as a module loads", () =>
     new Intl.DateTimeFormat("fi-FI");
     vi.resetModules();
     const dates = await import("../../src/domain/dates.ts");
+    // Before 1996 the Helsinki time comes from Intl (dates.ts); from 1996 on from the EU's rule.
     dates.toHelsinkiDateString(new Date("2026-11-29T12:00:00Z"));
+    expect(made).toEqual(["DateTimeFormat"]);
+    dates.toHelsinkiDateString(new Date("1990-11-29T12:00:00Z"));
     expect(made).toEqual(["DateTimeFormat", "DateTimeFormat in src/domain/dates.ts"]);
   });
 });
