@@ -26,7 +26,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter } from "react-router";
 import { App } from "./app/app.tsx";
-import { appRoutes, askFirstRequests, preloadRoute } from "./app/routes.tsx";
+import { appRoutes, askFirstRequests, patchRoutesOnNavigation, preloadRoute } from "./app/routes.tsx";
 import { initI18n } from "./i18n/i18n.ts";
 import { takeFirstAnswers } from "./lib/api-client.ts";
 import { takeFirstView } from "./lib/first-view.ts";
@@ -66,7 +66,10 @@ async function start(): Promise<void> {
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
-        <App router={createBrowserRouter(appRoutes())} queryClient={queryClient} />
+        <App
+          router={createBrowserRouter(appRoutes(window.location.pathname), { patchRoutesOnNavigation })}
+          queryClient={queryClient}
+        />
       </StrictMode>,
     ),
   );

@@ -169,7 +169,7 @@ describe("the first requests of the signed-in pages", () => {
     // On a page load the calls are on their way long before the page's code (and the header's) arrive.
     await askFirstRequests(queryClient, pathname, "");
     await preloadRoute(pathname);
-    const router = createMemoryRouter(appRoutes(), { initialEntries: [pathname] });
+    const router = createMemoryRouter(appRoutes(pathname), { initialEntries: [pathname] });
     render(createElement(App, { router, queryClient, env: "test" }));
   }
 

@@ -84,14 +84,29 @@ describe("the router", () => {
   });
 
   it("has a page for every route of the table, with and without a language prefix", () => {
-    const routes = appRoutes();
     for (const route of ROUTES) {
       for (const prefix of ["", ...LANGUAGES.map((l) => `/${l}`)]) {
         const path = `${prefix}${samplePath(route.path)}`.replace(/(.)\/$/, "$1");
-        const matches = matchRoutes(routes, path) ?? [];
+        const matches = matchRoutes(appRoutes(path), path) ?? [];
         expect(matches.at(-1)?.route.handle, path).toEqual({ routeId: route.id });
       }
     }
+  });
+
+  it("builds the pages of the page load's language only, and another's on the first navigation to it", async () => {
+    const routes = appRoutes("/kirjaudu");
+    expect(matchRoutes(routes, "/sv/kirjaudu")?.at(-1)?.route.id).toBe("notFound");
+    expect(matchRoutes(appRoutes("/en/kirjaudu"), "/sv/kirjaudu")?.at(-1)?.route.id).toBe("notFound");
+    const { router } = renderApp("/kirjaudu");
+    expect(await screen.findByRole("heading", { level: 1, name: "Kirjaudu sisään" })).toBeInTheDocument();
+    await router.navigate("/sv/liity/abc123");
+    expect(router.state.matches.at(-1)?.route.id).toBe("sv:join");
+    expect(await screen.findByRole("heading", { level: 1, name: "Gå med i tjänsten" })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe("sv");
+    // Once added, the copy stays: back and forth do not add it again.
+    await router.navigate("/kirjaudu");
+    await router.navigate("/sv/kirjaudu");
+    expect(router.routes[0]?.children?.[0]?.children?.filter((r) => r.id === "lang:sv")).toHaveLength(1);
   });
 
   it("loads admin and employer pages through imports of their own, not the shared placeholder's", () => {

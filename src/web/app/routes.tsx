@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { RouteObject } from "react-router";
+import type { PatchRoutesOnNavigationFunction, RouteObject } from "react-router";
 import { LANGUAGES, type Language } from "../../domain/locale.ts";
 import { matchRoute, ROUTES, type RouteDef, type RouteId } from "../../domain/routes.ts";
 import { RouteLoader } from "../components/page-loader.tsx";
@@ -211,8 +211,31 @@ function pageRoutes(lang: Language | null): RouteObject[] {
   ];
 }
 
-/** The route objects of the app, generated from the route table of src/domain/routes.ts. */
-export function appRoutes(): RouteObject[] {
+/** The `/{lang}/...` copy of the pages (docs/product.md "Screens", e.g. /en/liity/{token}). */
+function languageScope(lang: Language): RouteObject {
+  return {
+    id: `lang:${lang}`,
+    path: lang,
+    element: <LanguageScope lang={lang} />,
+    children: pageRoutes(lang),
+  };
+}
+
+/** The language a path's first segment names, if it names one. */
+function languageOfPath(pathname: string): Language | null {
+  const prefix = pathname.split("/")[1];
+  return LANGUAGES.find((lang) => lang === prefix) ?? null;
+}
+
+/**
+ * The route objects of the app, generated from the route table of src/domain/routes.ts, for a page load
+ * at `pathname`: the pages without a prefix, and the `/{lang}/...` copy of the language the path names.
+ * The other languages' copies come when a navigation first goes to one (patchRoutesOnNavigation): React
+ * Router built and matched all four copies on every page load, 100–270 ms of a phone's main thread (CPU
+ * four times slower), where one copy takes about 60.
+ */
+export function appRoutes(pathname: string): RouteObject[] {
+  const lang = languageOfPath(pathname);
   return [
     {
       id: "root",
@@ -239,17 +262,21 @@ export function appRoutes(): RouteObject[] {
                 return { Component: DesignPage };
               },
             },
-            ...LANGUAGES.map(
-              (lang): RouteObject => ({
-                id: `lang:${lang}`,
-                path: lang,
-                element: <LanguageScope lang={lang} />,
-                children: pageRoutes(lang),
-              }),
-            ),
+            ...(lang ? [languageScope(lang)] : []),
           ],
         },
       ],
     },
   ];
 }
+
+/**
+ * Adds a language's `/{lang}/...` pages the first time a navigation goes to one (the language menu, a
+ * link): until then such a path matches only the not-found page without a prefix. React Router asks on
+ * every navigation that matches a path parameter; any other is answered at once.
+ */
+export const patchRoutesOnNavigation: PatchRoutesOnNavigationFunction = ({ path, matches, patch }) => {
+  const lang = languageOfPath(path);
+  if (lang && !matches.some((match) => match.route.id === `lang:${lang}`))
+    patch("pages", [languageScope(lang)]);
+};

@@ -1,7 +1,7 @@
 import { render } from "@testing-library/react";
 import { createMemoryRouter } from "react-router";
 import { App } from "../app/app.tsx";
-import { appRoutes } from "../app/routes.tsx";
+import { appRoutes, patchRoutesOnNavigation } from "../app/routes.tsx";
 import { createQueryClient } from "../lib/query-client.ts";
 import { SESSION_QUERY_KEY, type SessionUser } from "../lib/session.ts";
 
@@ -10,7 +10,7 @@ import { SESSION_QUERY_KEY, type SessionUser } from "../lib/session.ts";
  * `user` seeds the session as if GET /api/user had answered (null: anonymous; undefined: not asked yet).
  */
 export function renderApp(path = "/", options: { user?: SessionUser | null } = {}) {
-  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+  const router = createMemoryRouter(appRoutes(path), { initialEntries: [path], patchRoutesOnNavigation });
   const queryClient = createQueryClient();
   if (options.user !== undefined) queryClient.setQueryData(SESSION_QUERY_KEY, options.user);
   const view = render(<App router={router} queryClient={queryClient} env="test" />);
