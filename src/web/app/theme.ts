@@ -56,15 +56,14 @@ export const theme = createTheme({
   },
   radius: { xs: "0.25rem", sm: "0.375rem", md: "0.5rem", lg: "0.75rem", xl: "1.25rem" },
   focusRing: "auto",
-  // A select's options are made when its list opens, not kept hidden in the page: the municipality
-  // picker alone kept 311 options, two thirds of the calculator's elements, rendered and re-rendered.
-  // Written as plain objects, so the theme imports none of these components into the home page's code.
-  components: Object.fromEntries(
-    ["Select", "MultiSelect", "Autocomplete", "TagsInput"].map((name) => [
-      name,
-      { defaultProps: { comboboxProps: { keepMounted: false } } },
-    ]),
-  ),
+  // A select's or a search's list is made when it opens, not kept hidden in the page (Mantine's
+  // Combobox keeps it by default): the municipality picker alone kept 311 options, two thirds of the
+  // calculator's elements, rendered and re-rendered; and each list kept was placed beside its field as
+  // the page first rendered, a forced style pass of the whole page each (the helpdesk's search and the
+  // order queue's company filter, 300 ms of a phone's main thread on /admin). Set on Combobox itself, so
+  // a field that passes comboboxProps of its own (withinPortal) keeps it too. A plain object, so the
+  // theme imports no component into the home page's code.
+  components: { Combobox: { defaultProps: { keepMounted: false } } },
 });
 
 /**
