@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from "./locale.ts";
+import { type Language, languageOfPath } from "./locale.ts";
 import { ADMIN_ROLES, type RoleName } from "./roles.ts";
 
 /**
@@ -168,8 +168,7 @@ export function buildPath(
 /** Finds the route of a pathname, with or without a `/fi|/en|/sv` prefix; admin sub-paths match /admin. */
 export function matchRoute(pathname: string): RouteMatch | null {
   const clean = pathname.split(/[?#]/)[0]?.replace(/\/+$/, "") || "/";
-  const first = clean.split("/")[1] ?? "";
-  const lang = (LANGUAGES as readonly string[]).includes(first) ? (first as Language) : null;
+  const lang = languageOfPath(clean);
   const rest = lang ? clean.slice(lang.length + 1) || "/" : clean;
   for (const route of ROUTES as readonly RouteDef[]) {
     const params = matchPattern(route.path, rest);

@@ -1,11 +1,11 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { PatchRoutesOnNavigationFunction, RouteObject } from "react-router";
-import type { Language } from "../../domain/locale.ts";
+import { type Language, languageOfPath } from "../../domain/locale.ts";
 import { matchRoute, ROUTES, type RouteDef, type RouteId } from "../../domain/routes.ts";
 import { RouteLoader } from "../components/page-loader.tsx";
 import type { RouteHandle } from "../components/placeholder-page.tsx";
 import { HomePage } from "../features/home/home-page.tsx";
-import { ensureContentTexts, ensurePageTexts, isLanguage } from "../i18n/i18n.ts";
+import { ensureContentTexts, ensurePageTexts } from "../i18n/i18n.ts";
 import { nextTask } from "../lib/next-task.ts";
 import { hasSessionCookie, sessionQueryOptions } from "../lib/session.ts";
 import { AppLayout } from "./app-layout.tsx";
@@ -219,12 +219,6 @@ function languageScope(lang: Language): RouteObject {
     element: <LanguageScope lang={lang} />,
     children: pageRoutes(lang),
   };
-}
-
-/** The language a path's first segment names, if it names one. */
-function languageOfPath(pathname: string): Language | null {
-  const prefix = pathname.split("/")[1];
-  return isLanguage(prefix) ? prefix : null;
 }
 
 /**

@@ -1,6 +1,12 @@
 import i18next, { type BackendModule, type ResourceKey } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../domain/locale.ts";
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  type Language,
+  languageOfPath,
+} from "../../domain/locale.ts";
 import fi from "./fi.json";
 
 export const LANGUAGE_STORAGE_KEY = "pedaali-language";
@@ -8,9 +14,7 @@ export const LANGUAGE_STORAGE_KEY = "pedaali-language";
 /** The one i18next instance of the app (not the global default, so tests and tools can make their own). */
 export const i18n = i18next.createInstance();
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
-}
+export { isLanguage };
 
 /**
  * Finnish ships in the entry chunk because most visitors use it; English and Swedish load on demand, so
@@ -48,8 +52,8 @@ function storedLanguage(): string | null {
 
 /** docs/product.md "Screens" `/{lang}/...` wins over the stored choice, which wins over Finnish. */
 function detectLanguage(pathname: string): Language {
-  const prefix = pathname.split("/")[1];
-  if (isLanguage(prefix)) return prefix;
+  const prefix = languageOfPath(pathname);
+  if (prefix) return prefix;
   const stored = storedLanguage();
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }

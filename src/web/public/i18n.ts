@@ -3,14 +3,12 @@
  * HTML was rendered in, its texts are embedded in it (texts.ts), and choosing another language is a
  * page load, since the page carries its own language's texts only.
  */
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "../../domain/locale.ts";
+import { DEFAULT_LANGUAGE, isLanguage, type Language, languageOfPath } from "../../domain/locale.ts";
 import { hasText, pageLanguage, t } from "./texts.ts";
 
 export const LANGUAGE_STORAGE_KEY = "pedaali-language";
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
-}
+export { isLanguage };
 
 function storedLanguage(): string | null {
   try {
@@ -22,8 +20,8 @@ function storedLanguage(): string | null {
 
 /** As the app's: the `/{lang}` prefix wins over the stored choice, which wins over Finnish. */
 export function detectLanguage(pathname: string): Language {
-  const prefix = pathname.split("/")[1];
-  if (isLanguage(prefix)) return prefix;
+  const prefix = languageOfPath(pathname);
+  if (prefix) return prefix;
   const stored = storedLanguage();
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
@@ -66,6 +64,6 @@ export async function setLanguage(lng: Language): Promise<void> {
     // Storage can be disabled (privacy modes): the prefixed address still carries the choice.
   }
   const { pathname, search, hash } = window.location;
-  if (isLanguage(pathname.split("/")[1])) return;
+  if (languageOfPath(pathname)) return;
   window.location.assign(`/${lng}${pathname === "/" ? "" : pathname}${search}${hash}`);
 }

@@ -2,7 +2,7 @@
  * The admin area's views beyond its first screen's: every tab but Hakemukset, and Hakemukset's views
  * but the order queue and an order's page. Re-exported from ONE module so the build makes ONE chunk of
  * them (app/lazy-pages.ts says why one), which comes when the helpdesk first opens one of them
- * (admin-views-lazy.ts): the area's first chunk is a third of what it was, and so is the work of
+ * (admin-views-lazy.tsx): the area's first chunk is a third of what it was, and so is the work of
  * starting it on a phone.
  */
 
