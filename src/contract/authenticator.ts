@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { zMessage } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 
 /**
  * A staff user's authenticator app and recovery codes, from their own details page
@@ -10,38 +11,46 @@ import { endpoint } from "./endpoint.ts";
  */
 
 /** The current password, asked again for each change to how the account logs in. */
-export const zCurrentPasswordBody = z.object({ currentPassword: z.string().max(1024).optional() });
+export const zCurrentPasswordBody = lazy(() =>
+  z.object({ currentPassword: z.string().max(1024).optional() }),
+);
 
-export const zAuthenticatorStatus = z.object({
-  /** NONE: the code comes by SMS; PENDING: set up but not confirmed (SMS still); ACTIVE: the app's code. */
-  status: z.enum(["NONE", "PENDING", "ACTIVE"]),
-  activeSince: z.iso.datetime({ offset: true }).nullable(),
-  recoveryCodesLeft: z.int().min(0),
-});
+export const zAuthenticatorStatus = lazy(() =>
+  z.object({
+    /** NONE: the code comes by SMS; PENDING: set up but not confirmed (SMS still); ACTIVE: the app's code. */
+    status: z.enum(["NONE", "PENDING", "ACTIVE"]),
+    activeSince: z.iso.datetime({ offset: true }).nullable(),
+    recoveryCodesLeft: z.int().min(0),
+  }),
+);
 export type TAuthenticatorStatus = z.infer<typeof zAuthenticatorStatus>;
 
-export const zAuthenticatorSetup = z.object({
-  /** The secret in base32, for typing into an app that cannot scan. */
-  secret: z.string(),
-  /** otpauth://totp/… as the QR code holds it. */
-  otpauthUri: z.string(),
-  /** The QR code as an SVG document, shown as an image. */
-  qrSvg: z.string(),
-});
+export const zAuthenticatorSetup = lazy(() =>
+  z.object({
+    /** The secret in base32, for typing into an app that cannot scan. */
+    secret: z.string(),
+    /** otpauth://totp/… as the QR code holds it. */
+    otpauthUri: z.string(),
+    /** The QR code as an SVG document, shown as an image. */
+    qrSvg: z.string(),
+  }),
+);
 export type TAuthenticatorSetup = z.infer<typeof zAuthenticatorSetup>;
 
-export const zAuthenticatorConfirm = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "The code has 6 digits"),
-});
+export const zAuthenticatorConfirm = lazy(() =>
+  z.object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "The code has 6 digits"),
+  }),
+);
 
 /** Shown once: only their hashes are kept. */
-export const zRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export const zRecoveryCodes = lazy(() => z.object({ recoveryCodes: z.array(z.string()) }));
 export type TRecoveryCodes = z.infer<typeof zRecoveryCodes>;
 
-export const authenticatorApi = {
+export const authenticatorApi = lazy(() => ({
   authenticator: endpoint({
     method: "GET",
     path: "/account/authenticator",
@@ -81,4 +90,4 @@ export const authenticatorApi = {
     response: zMessage,
     errors: [400, 401, 403, 409, 429],
   }),
-};
+}));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 
 /**
  * What `npm run bench` measures the API against, in the server's own process. Registered only when
@@ -15,14 +16,16 @@ import { endpoint } from "./endpoint.ts";
  *   answers what was recorded since (statement and parameters, in order): the bench runs them
  *   straight through `pg` to compare a call with the database time it needs.
  */
-const zKey = z.object({ key: z.string().regex(/^[\w-]{1,64}$/) });
+const zKey = lazy(() => z.object({ key: z.string().regex(/^[\w-]{1,64}$/) }));
 
-const zBenchStatements = z.object({
-  items: z.array(z.object({ sql: z.string(), params: z.array(z.unknown()) })),
-});
+const zBenchStatements = lazy(() =>
+  z.object({
+    items: z.array(z.object({ sql: z.string(), params: z.array(z.unknown()) })),
+  }),
+);
 export type TBenchStatements = z.infer<typeof zBenchStatements>;
 
-export const benchApi = {
+export const benchApi = lazy(() => ({
   keepAnswer: endpoint({
     method: "PUT",
     path: "/bench/answers/:key",
@@ -72,4 +75,4 @@ export const benchApi = {
     response: zBenchStatements,
     errors: [401],
   }),
-};
+}));

@@ -4,6 +4,7 @@ import { EVENT_TYPES, SIMPLE_STATES } from "../domain/enums.ts";
 import { MODEL_YEAR_MAX, MODEL_YEAR_MIN } from "../domain/model-year.ts";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zBooleanString, zEmailAddress } from "./system-users.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 
@@ -75,98 +76,110 @@ const LISTED_BIKES_PAGE_SIZE = 12;
 /** The highest asking price the brokerage takes (100 000 €): a bike, not a car. */
 const BROKERAGE_PRICE_MAX_CENTS = 10_000_000;
 
-const zModelYear = z.int().min(MODEL_YEAR_MIN).max(MODEL_YEAR_MAX);
-const zAskingPrice = z.int().min(0).max(BROKERAGE_PRICE_MAX_CENTS);
+const zModelYear = lazy(() => z.int().min(MODEL_YEAR_MIN).max(MODEL_YEAR_MAX));
+const zAskingPrice = lazy(() => z.int().min(0).max(BROKERAGE_PRICE_MAX_CENTS));
 
 // ---- The helpdesk's bikes -------------------------------------------------------------------------
 
-export const zBikeBrokeragesQuery = zPageQuery.extend({
-  limit: z.coerce.number().int().min(1).max(100).default(BIKE_BROKERAGE_PAGE_SIZE),
-  /** Part of the brand, model or city, or the order number; trimmed, empty means all. */
-  search: zSingleLineText({ max: 100 }).optional(),
-  status: z.enum(SIMPLE_STATES).optional(),
-  /** true: shown on the public page (listedAt set), false: not. */
-  listed: zBooleanString.optional(),
-  /** true: only bikes with inquiries customer service has not answered (the helpdesk's task). */
-  openInquiries: zBooleanString.optional(),
-});
+export const zBikeBrokeragesQuery = lazy(() =>
+  zPageQuery.extend({
+    limit: z.coerce.number().int().min(1).max(100).default(BIKE_BROKERAGE_PAGE_SIZE),
+    /** Part of the brand, model or city, or the order number; trimmed, empty means all. */
+    search: zSingleLineText({ max: 100 }).optional(),
+    status: z.enum(SIMPLE_STATES).optional(),
+    /** true: shown on the public page (listedAt set), false: not. */
+    listed: zBooleanString.optional(),
+    /** true: only bikes with inquiries customer service has not answered (the helpdesk's task). */
+    openInquiries: zBooleanString.optional(),
+  }),
+);
 export type TBikeBrokeragesQuery = z.infer<typeof zBikeBrokeragesQuery>;
 
-const zBikeBrokerage = z.object({
-  bikeBrokerageId: z.uuid(),
-  /** The benefit bike's order and its number, when the bike is one. */
-  orderId: z.uuid().nullable(),
-  orderNumber: z.int().nullable(),
-  /** The redemption case that handed the bike over, when one did. */
-  bikeRedemptionId: z.uuid().nullable(),
-  companyName: z.string().nullable(),
-  brand: z.string().nullable(),
-  model: z.string().nullable(),
-  modelYear: z.int().nullable(),
-  frameSize: z.string().nullable(),
-  description: z.string().nullable(),
-  askingPriceCents: z.int().nullable(),
-  city: z.string().nullable(),
-  adminNote: z.string().nullable(),
-  status: z.enum(SIMPLE_STATES),
-  /** Whether it is on the public page: status PENDING and listed. */
-  stage: z.enum(BROKERAGE_STAGES),
-  listed: z.boolean(),
-  listedAt: z.iso.datetime().nullable(),
-  soldAt: z.iso.datetime().nullable(),
-  openInquiryCount: z.int(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
+const zBikeBrokerage = lazy(() =>
+  z.object({
+    bikeBrokerageId: z.uuid(),
+    /** The benefit bike's order and its number, when the bike is one. */
+    orderId: z.uuid().nullable(),
+    orderNumber: z.int().nullable(),
+    /** The redemption case that handed the bike over, when one did. */
+    bikeRedemptionId: z.uuid().nullable(),
+    companyName: z.string().nullable(),
+    brand: z.string().nullable(),
+    model: z.string().nullable(),
+    modelYear: z.int().nullable(),
+    frameSize: z.string().nullable(),
+    description: z.string().nullable(),
+    askingPriceCents: z.int().nullable(),
+    city: z.string().nullable(),
+    adminNote: z.string().nullable(),
+    status: z.enum(SIMPLE_STATES),
+    /** Whether it is on the public page: status PENDING and listed. */
+    stage: z.enum(BROKERAGE_STAGES),
+    listed: z.boolean(),
+    listedAt: z.iso.datetime().nullable(),
+    soldAt: z.iso.datetime().nullable(),
+    openInquiryCount: z.int(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  }),
+);
 export type TBikeBrokerage = z.infer<typeof zBikeBrokerage>;
 
-export const zBikeBrokeragePage = zPage(zBikeBrokerage);
+export const zBikeBrokeragePage = lazy(() => zPage(zBikeBrokerage));
 export type TBikeBrokeragePage = z.infer<typeof zBikeBrokeragePage>;
 
-export const zBrokerageInquiry = z.object({
-  inquiryId: z.uuid(),
-  bikeBrokerageId: z.uuid(),
-  name: z.string(),
-  email: z.string(),
-  phoneNumber: z.string().nullable(),
-  message: z.string().nullable(),
-  handled: z.boolean(),
-  handledAt: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime(),
-});
+export const zBrokerageInquiry = lazy(() =>
+  z.object({
+    inquiryId: z.uuid(),
+    bikeBrokerageId: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    phoneNumber: z.string().nullable(),
+    message: z.string().nullable(),
+    handled: z.boolean(),
+    handledAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type TBrokerageInquiry = z.infer<typeof zBrokerageInquiry>;
 
-const zBrokerageEvent = z.object({
-  id: z.uuid(),
-  type: z.enum(EVENT_TYPES),
-  /** What a BIKE_BROKERAGE_UPDATED event did beyond changing fields, when it did. */
-  action: z.enum(["UNLISTED", "WITHDRAWN", "REOPENED", "INQUIRY_HANDLED", "INQUIRY_REOPENED"]).nullable(),
-  actorName: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-});
+const zBrokerageEvent = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    type: z.enum(EVENT_TYPES),
+    /** What a BIKE_BROKERAGE_UPDATED event did beyond changing fields, when it did. */
+    action: z.enum(["UNLISTED", "WITHDRAWN", "REOPENED", "INQUIRY_HANDLED", "INQUIRY_REOPENED"]).nullable(),
+    actorName: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type TBrokerageEvent = z.infer<typeof zBrokerageEvent>;
 
 /** What the suggested asking price was worked out from (the bike's order). */
-const zAskingPriceSuggestion = z.object({
-  priceCents: z.int(),
-  packagePriceCents: z.int(),
-  leaseStartDate: z.string().nullable(),
-  months: z.int(),
-  residualValueCents: z.int().nullable(),
-});
+const zAskingPriceSuggestion = lazy(() =>
+  z.object({
+    priceCents: z.int(),
+    packagePriceCents: z.int(),
+    leaseStartDate: z.string().nullable(),
+    months: z.int(),
+    residualValueCents: z.int().nullable(),
+  }),
+);
 export type TAskingPriceSuggestion = z.infer<typeof zAskingPriceSuggestion>;
 
-export const zBikeBrokerageDetails = zBikeBrokerage.extend({
-  /** Null for a bike added by hand: there is no order to work it out from. */
-  suggestion: zAskingPriceSuggestion.nullable(),
-  inquiryCount: z.int(),
-  inquiries: z.array(zBrokerageInquiry),
-  events: z.array(zBrokerageEvent),
-});
+export const zBikeBrokerageDetails = lazy(() =>
+  zBikeBrokerage.extend({
+    /** Null for a bike added by hand: there is no order to work it out from. */
+    suggestion: zAskingPriceSuggestion.nullable(),
+    inquiryCount: z.int(),
+    inquiries: z.array(zBrokerageInquiry),
+    events: z.array(zBrokerageEvent),
+  }),
+);
 export type TBikeBrokerageDetails = z.infer<typeof zBikeBrokerageDetails>;
 
 /** The describing fields; an optional one is emptied with null (or empty text). */
-const bikeFields = {
+const bikeFields = lazy(() => ({
   brand: zSingleLineText({ min: 1, max: 100 }),
   model: zSingleLineText({ min: 1, max: 150 }),
   modelYear: zModelYear.nullable().optional(),
@@ -175,84 +188,96 @@ const bikeFields = {
   askingPriceCents: zAskingPrice,
   city: zOptionalSingleLineText(100),
   adminNote: z.union([zMultiLineText({ max: 2000 }), z.null()]).optional(),
-};
+}));
 
-export const zCreateBikeBrokerage = z.object({
-  /** From this order's bike; without it the bike is added by hand. */
-  orderId: z.uuid().optional(),
-  brand: bikeFields.brand.optional(),
-  model: bikeFields.model.optional(),
-  modelYear: bikeFields.modelYear,
-  frameSize: bikeFields.frameSize,
-  description: bikeFields.description,
-  askingPriceCents: bikeFields.askingPriceCents.optional(),
-  city: bikeFields.city,
-  adminNote: bikeFields.adminNote,
-  /** Show it on the public page at once (the helpdesk has seen the bike). */
-  listed: z.boolean(),
-});
+export const zCreateBikeBrokerage = lazy(() =>
+  z.object({
+    /** From this order's bike; without it the bike is added by hand. */
+    orderId: z.uuid().optional(),
+    brand: bikeFields.brand.optional(),
+    model: bikeFields.model.optional(),
+    modelYear: bikeFields.modelYear,
+    frameSize: bikeFields.frameSize,
+    description: bikeFields.description,
+    askingPriceCents: bikeFields.askingPriceCents.optional(),
+    city: bikeFields.city,
+    adminNote: bikeFields.adminNote,
+    /** Show it on the public page at once (the helpdesk has seen the bike). */
+    listed: z.boolean(),
+  }),
+);
 export type TCreateBikeBrokerage = z.infer<typeof zCreateBikeBrokerage>;
 
-export const zUpdateBikeBrokerage = z.object({
-  brand: bikeFields.brand.optional(),
-  model: bikeFields.model.optional(),
-  modelYear: bikeFields.modelYear,
-  frameSize: bikeFields.frameSize,
-  description: bikeFields.description,
-  askingPriceCents: bikeFields.askingPriceCents.optional(),
-  city: bikeFields.city,
-  adminNote: bikeFields.adminNote,
-  listed: z.boolean().optional(),
-  status: z.enum(SIMPLE_STATES).optional(),
-});
+export const zUpdateBikeBrokerage = lazy(() =>
+  z.object({
+    brand: bikeFields.brand.optional(),
+    model: bikeFields.model.optional(),
+    modelYear: bikeFields.modelYear,
+    frameSize: bikeFields.frameSize,
+    description: bikeFields.description,
+    askingPriceCents: bikeFields.askingPriceCents.optional(),
+    city: bikeFields.city,
+    adminNote: bikeFields.adminNote,
+    listed: z.boolean().optional(),
+    status: z.enum(SIMPLE_STATES).optional(),
+  }),
+);
 export type TUpdateBikeBrokerage = z.infer<typeof zUpdateBikeBrokerage>;
 
-export const zBikeBrokerageSaved = z.object({ message: z.string(), bikeBrokerage: zBikeBrokerage });
+export const zBikeBrokerageSaved = lazy(() =>
+  z.object({ message: z.string(), bikeBrokerage: zBikeBrokerage }),
+);
 export type TBikeBrokerageSaved = z.infer<typeof zBikeBrokerageSaved>;
 
-const zBikeBrokerageIdParams = z.object({ id: z.uuid() });
-const zInquiryParams = z.object({ inquiryId: z.uuid() });
-const zInquiryHandled = z.object({ handled: z.boolean() });
+const zBikeBrokerageIdParams = lazy(() => z.object({ id: z.uuid() }));
+const zInquiryParams = lazy(() => z.object({ inquiryId: z.uuid() }));
+const zInquiryHandled = lazy(() => z.object({ handled: z.boolean() }));
 
 // ---- The public page ------------------------------------------------------------------------------
 
-export const zListedBikesQuery = zPageQuery.extend({
-  limit: z.coerce.number().int().min(1).max(48).default(LISTED_BIKES_PAGE_SIZE),
-  /** Part of the brand, model or city; trimmed, empty means all. */
-  search: zSingleLineText({ max: 100 }).optional(),
-  /** The frame size as written (M, 54 cm), in any case; empty means all. */
-  frameSize: zSingleLineText({ max: 30 }).optional(),
-});
+export const zListedBikesQuery = lazy(() =>
+  zPageQuery.extend({
+    limit: z.coerce.number().int().min(1).max(48).default(LISTED_BIKES_PAGE_SIZE),
+    /** Part of the brand, model or city; trimmed, empty means all. */
+    search: zSingleLineText({ max: 100 }).optional(),
+    /** The frame size as written (M, 54 cm), in any case; empty means all. */
+    frameSize: zSingleLineText({ max: 30 }).optional(),
+  }),
+);
 export type TListedBikesQuery = z.infer<typeof zListedBikesQuery>;
 
 /** A bike on /bikeBrokerageService: what describes it, and nothing about whose it was. */
-const zListedBike = z.object({
-  bikeBrokerageId: z.uuid(),
-  brand: z.string().nullable(),
-  model: z.string().nullable(),
-  modelYear: z.int().nullable(),
-  frameSize: z.string().nullable(),
-  description: z.string().nullable(),
-  askingPriceCents: z.int().nullable(),
-  city: z.string().nullable(),
-  listedAt: z.iso.datetime(),
-});
+const zListedBike = lazy(() =>
+  z.object({
+    bikeBrokerageId: z.uuid(),
+    brand: z.string().nullable(),
+    model: z.string().nullable(),
+    modelYear: z.int().nullable(),
+    frameSize: z.string().nullable(),
+    description: z.string().nullable(),
+    askingPriceCents: z.int().nullable(),
+    city: z.string().nullable(),
+    listedAt: z.iso.datetime(),
+  }),
+);
 export type TListedBike = z.infer<typeof zListedBike>;
 
-export const zListedBikePage = zPage(zListedBike);
+export const zListedBikePage = lazy(() => zPage(zListedBike));
 export type TListedBikePage = z.infer<typeof zListedBikePage>;
 
-export const zBrokerageInquiryInput = z.object({
-  name: zSingleLineText({ min: 1, max: 200 }),
-  email: zEmailAddress,
-  /** A Finnish or international number (docs/product.md "Field rules"), checked by the service; empty means none. */
-  phoneNumber: zOptionalSingleLineText(40),
-  message: zMultiLineText({ min: 1, max: BROKERAGE_INQUIRY_MESSAGE_MAX }),
-});
+export const zBrokerageInquiryInput = lazy(() =>
+  z.object({
+    name: zSingleLineText({ min: 1, max: 200 }),
+    email: zEmailAddress,
+    /** A Finnish or international number (docs/product.md "Field rules"), checked by the service; empty means none. */
+    phoneNumber: zOptionalSingleLineText(40),
+    message: zMultiLineText({ min: 1, max: BROKERAGE_INQUIRY_MESSAGE_MAX }),
+  }),
+);
 export type TBrokerageInquiryInput = z.infer<typeof zBrokerageInquiryInput>;
 
 /** The helpdesk's bikes (brokerage.manage) and the public page's (brokerage.use). */
-export const brokerageApi = {
+export const brokerageApi = lazy(() => ({
   list: endpoint({
     method: "GET",
     path: "/bike-brokerage",
@@ -323,4 +348,4 @@ export const brokerageApi = {
     response: zBrokerageInquiry,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

@@ -19,6 +19,7 @@ import {
 } from "../domain/redemption.ts";
 import { zMessage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zOrderItem } from "./orders.ts";
 import { zRedemptionOffer, zRedemptionOfferSaved } from "./redemption-offers.ts";
 import { zEmailAddress } from "./system-users.ts";
@@ -101,134 +102,150 @@ export const REDEMPTION_PAYMENT_DELETED = "Redemption payment deleted successful
 /** The largest price, fee or payment the API takes: 100 000,00 €. */
 const REDEMPTION_MAX_CENTS = 10_000_000;
 /** An amount of a redemption's money, in cents. */
-export const zRedemptionAmount = zCents.max(REDEMPTION_MAX_CENTS);
+export const zRedemptionAmount = lazy(() => zCents.max(REDEMPTION_MAX_CENTS));
 
-const zBikeRedemptionIdParams = z.object({ id: z.uuid() });
+const zBikeRedemptionIdParams = lazy(() => z.object({ id: z.uuid() }));
 
 // ---- Lists ---------------------------------------------------------------------------------------
 
-export const zBikeRedemptionsQuery = zPageQuery.extend({
-  /** Part of the employee's name or e-mail, or the order number; trimmed, empty means all. */
-  search: zSingleLineText({ max: 100 }).optional(),
-  status: z.enum(SIMPLE_STATES).optional(),
-  paymentMethod: z.enum(PAYMENT_METHODS).optional(),
-  reason: z.enum(REDEMPTION_REASONS).optional(),
-});
+export const zBikeRedemptionsQuery = lazy(() =>
+  zPageQuery.extend({
+    /** Part of the employee's name or e-mail, or the order number; trimmed, empty means all. */
+    search: zSingleLineText({ max: 100 }).optional(),
+    status: z.enum(SIMPLE_STATES).optional(),
+    paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+    reason: z.enum(REDEMPTION_REASONS).optional(),
+  }),
+);
 export type TBikeRedemptionsQuery = z.infer<typeof zBikeRedemptionsQuery>;
 
 /** A case in the list. */
-const zBikeRedemptionListItem = z.object({
-  id: z.uuid(),
-  status: z.enum(SIMPLE_STATES),
-  reason: z.enum(REDEMPTION_REASONS),
-  /** The employee's choice; null until made. */
-  choice: z.enum(REDEMPTION_CHOICES).nullable(),
-  paymentMethod: z.enum(PAYMENT_METHODS),
-  /** The price the case asks (the rule's price unless the helpdesk changed it), incl. VAT. */
-  redemptionPriceCents: z.int(),
-  /** The last day to choose. */
-  decisionDeadline: z.string().nullable(),
-  /** The status as shown (redemptionState): an open case past its decision deadline is OVERDUE. */
-  state: z.enum(REDEMPTION_STATES),
-  /** The lease's last day as the case sees it (the term's end, or an earlier month's last day). */
-  leaseEndsOn: z.string().nullable(),
-  order: z.object({ orderId: z.uuid(), orderNumber: z.int() }),
-  employee: z.object({ beneficiaryEmployeeId: z.uuid(), name: z.string(), email: z.string() }),
-  company: z.object({ companyId: z.uuid(), name: z.string() }),
-  /** The package's bike line ("Tunturi eMAX 28"), or null. */
-  bikeName: z.string().nullable(),
-  userPaymentSentAt: z.iso.datetime().nullable(),
-  userPaymentPaidAt: z.iso.datetime().nullable(),
-  leasingCompanyInvoiceSentAt: z.iso.datetime().nullable(),
-  completedAt: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
+const zBikeRedemptionListItem = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    status: z.enum(SIMPLE_STATES),
+    reason: z.enum(REDEMPTION_REASONS),
+    /** The employee's choice; null until made. */
+    choice: z.enum(REDEMPTION_CHOICES).nullable(),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    /** The price the case asks (the rule's price unless the helpdesk changed it), incl. VAT. */
+    redemptionPriceCents: z.int(),
+    /** The last day to choose. */
+    decisionDeadline: z.string().nullable(),
+    /** The status as shown (redemptionState): an open case past its decision deadline is OVERDUE. */
+    state: z.enum(REDEMPTION_STATES),
+    /** The lease's last day as the case sees it (the term's end, or an earlier month's last day). */
+    leaseEndsOn: z.string().nullable(),
+    order: z.object({ orderId: z.uuid(), orderNumber: z.int() }),
+    employee: z.object({ beneficiaryEmployeeId: z.uuid(), name: z.string(), email: z.string() }),
+    company: z.object({ companyId: z.uuid(), name: z.string() }),
+    /** The package's bike line ("Tunturi eMAX 28"), or null. */
+    bikeName: z.string().nullable(),
+    userPaymentSentAt: z.iso.datetime().nullable(),
+    userPaymentPaidAt: z.iso.datetime().nullable(),
+    leasingCompanyInvoiceSentAt: z.iso.datetime().nullable(),
+    completedAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  }),
+);
 export type TBikeRedemptionListItem = z.infer<typeof zBikeRedemptionListItem>;
 
 /** docs/data-model.md: `items` and `totalCount`, with the page asked for. */
-export const zBikeRedemptionList = z.object({
-  items: z.array(zBikeRedemptionListItem),
-  totalCount: z.int(),
-  page: z.int(),
-  limit: z.int(),
-});
+export const zBikeRedemptionList = lazy(() =>
+  z.object({
+    items: z.array(zBikeRedemptionListItem),
+    totalCount: z.int(),
+    page: z.int(),
+    limit: z.int(),
+  }),
+);
 export type TBikeRedemptionList = z.infer<typeof zBikeRedemptionList>;
 
 // ---- One case -------------------------------------------------------------------------------------
 
 /** An option and its cost (src/domain/redemption.ts redemptionOptions), in REDEMPTION_CHOICES order. */
-const zRedemptionOption = z.object({
-  choice: z.enum(REDEMPTION_CHOICES),
-  available: z.boolean(),
-  /** Why it is not open: EARLY_END_ONLY, LONG_ABSENCE_ONLY, RESIGNED_MUST_REDEEM; null when open. */
-  unavailableReason: z.enum(OPTION_UNAVAILABLE_REASONS).nullable(),
-  /** What the employee pays; min < max where it depends on what is not known yet (a sale, a return date). */
-  costCents: z.object({ min: z.int(), max: z.int() }),
-  /** What the employer pays (an early return after it ended the employment). */
-  employerCostCents: z.int(),
-  /** What choosing it leads to (one per choice). */
-  outcome: z.enum(OPTION_OUTCOMES),
-  /** VERIFY_FAIR_VALUE (a purchase below fair value may be salary: verify), NEW_CONTRACT_TAXABLE. */
-  taxNote: z.enum(OPTION_TAX_NOTES).nullable(),
-});
+const zRedemptionOption = lazy(() =>
+  z.object({
+    choice: z.enum(REDEMPTION_CHOICES),
+    available: z.boolean(),
+    /** Why it is not open: EARLY_END_ONLY, LONG_ABSENCE_ONLY, RESIGNED_MUST_REDEEM; null when open. */
+    unavailableReason: z.enum(OPTION_UNAVAILABLE_REASONS).nullable(),
+    /** What the employee pays; min < max where it depends on what is not known yet (a sale, a return date). */
+    costCents: z.object({ min: z.int(), max: z.int() }),
+    /** What the employer pays (an early return after it ended the employment). */
+    employerCostCents: z.int(),
+    /** What choosing it leads to (one per choice). */
+    outcome: z.enum(OPTION_OUTCOMES),
+    /** VERIFY_FAIR_VALUE (a purchase below fair value may be salary: verify), NEW_CONTRACT_TAXABLE. */
+    taxNote: z.enum(OPTION_TAX_NOTES).nullable(),
+  }),
+);
 export type TRedemptionOption = z.infer<typeof zRedemptionOption>;
 
 /** A row of the month-by-month price table: the price if the lease ends at the end of that month. */
-const zRedemptionPriceRow = z.object({
-  monthsPaid: z.int(),
-  leaseEndsOn: z.string(),
-  priceCents: z.int(),
-});
+const zRedemptionPriceRow = lazy(() =>
+  z.object({
+    monthsPaid: z.int(),
+    leaseEndsOn: z.string(),
+    priceCents: z.int(),
+  }),
+);
 export type TRedemptionPriceRow = z.infer<typeof zRedemptionPriceRow>;
 
 /** The employee's own payment of the case (the user payments ledger): REDEMPTION or RETURN_FEE. */
-const zRedemptionUserPayment = z.object({
-  userPaymentId: z.uuid(),
-  kind: z.enum(USER_PAYMENT_KINDS),
-  amountCents: z.int(),
-  paymentMethod: z.enum(PAYMENT_METHODS),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-  referenceNumber: z.string().nullable(),
-  dueDate: z.string().nullable(),
-  sentAt: z.iso.datetime().nullable(),
-  paidAt: z.iso.datetime().nullable(),
-});
+const zRedemptionUserPayment = lazy(() =>
+  z.object({
+    userPaymentId: z.uuid(),
+    kind: z.enum(USER_PAYMENT_KINDS),
+    amountCents: z.int(),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+    referenceNumber: z.string().nullable(),
+    dueDate: z.string().nullable(),
+    sentAt: z.iso.datetime().nullable(),
+    paidAt: z.iso.datetime().nullable(),
+  }),
+);
 export type TRedemptionUserPayment = z.infer<typeof zRedemptionUserPayment>;
 
-export const zRedemptionPayment = z.object({
-  id: z.uuid(),
-  bikeRedemptionId: z.uuid(),
-  order: z.object({ orderId: z.uuid(), orderNumber: z.int() }),
-  company: z.object({ companyId: z.uuid(), name: z.string() }),
-  employeeName: z.string(),
-  status: z.enum(PAYMENT_STATUSES),
-  payerType: z.enum(PAYER_TYPES),
-  amountCents: z.int(),
-  referenceNumber: z.string().nullable(),
-  dueDate: z.string().nullable(),
-  paidAt: z.iso.datetime().nullable(),
-  note: z.string().nullable(),
-  /** The employee's row, kept by the user payments ledger: not changed or deleted here. */
-  madeByLedger: z.boolean(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
+export const zRedemptionPayment = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    bikeRedemptionId: z.uuid(),
+    order: z.object({ orderId: z.uuid(), orderNumber: z.int() }),
+    company: z.object({ companyId: z.uuid(), name: z.string() }),
+    employeeName: z.string(),
+    status: z.enum(PAYMENT_STATUSES),
+    payerType: z.enum(PAYER_TYPES),
+    amountCents: z.int(),
+    referenceNumber: z.string().nullable(),
+    dueDate: z.string().nullable(),
+    paidAt: z.iso.datetime().nullable(),
+    note: z.string().nullable(),
+    /** The employee's row, kept by the user payments ledger: not changed or deleted here. */
+    madeByLedger: z.boolean(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  }),
+);
 export type TRedemptionPayment = z.infer<typeof zRedemptionPayment>;
 
 /** A row of the case's timeline (EventTimeline: id, time, who, what). */
-const zBikeRedemptionEvent = z.object({
-  id: z.uuid(),
-  type: z.enum(EVENT_TYPES),
-  by: z.enum(["user", "system"]),
-  /** The user's name, for the admin tier only. */
-  actorName: z.string().nullable(),
-  /** The choice an event names (BIKE_REDEMPTION_CHOICE_MADE), else null. */
-  choice: z.enum(REDEMPTION_CHOICES).nullable(),
-  /** The amount an event names (a payment, a price), else null. */
-  amountCents: z.int().nullable(),
-  createdAt: z.iso.datetime(),
-});
+const zBikeRedemptionEvent = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    type: z.enum(EVENT_TYPES),
+    by: z.enum(["user", "system"]),
+    /** The user's name, for the admin tier only. */
+    actorName: z.string().nullable(),
+    /** The choice an event names (BIKE_REDEMPTION_CHOICE_MADE), else null. */
+    choice: z.enum(REDEMPTION_CHOICES).nullable(),
+    /** The amount an event names (a payment, a price), else null. */
+    amountCents: z.int().nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type TBikeRedemptionEvent = z.infer<typeof zBikeRedemptionEvent>;
 
 /** What the caller may do next with the case (the server checks each again). */
@@ -247,134 +264,144 @@ export type RedemptionAction = (typeof REDEMPTION_ACTIONS)[number];
 /** Who opened the case: the daily job (SYSTEM), the helpdesk, the employer or the employee. */
 export const REDEMPTION_OPENERS = ["SYSTEM", "HELPDESK", "EMPLOYER", "EMPLOYEE"] as const;
 
-export const zBikeRedemptionDetails = zBikeRedemptionListItem.extend({
-  order: z.object({
-    orderId: z.uuid(),
-    orderNumber: z.int(),
-    orderStatus: z.enum(ORDER_STATUSES),
-    bikeStoreName: z.string().nullable(),
-    frameSerialNumber: z.string().nullable(),
-    /** The package's lines (the bike, accessories, services). */
-    items: z.array(zOrderItem),
+export const zBikeRedemptionDetails = lazy(() =>
+  zBikeRedemptionListItem.extend({
+    order: z.object({
+      orderId: z.uuid(),
+      orderNumber: z.int(),
+      orderStatus: z.enum(ORDER_STATUSES),
+      bikeStoreName: z.string().nullable(),
+      frameSerialNumber: z.string().nullable(),
+      /** The package's lines (the bike, accessories, services). */
+      items: z.array(zOrderItem),
+    }),
+    openedBy: z.enum(REDEMPTION_OPENERS),
+    /** An early end (any reason but LEASE_TERM_ENDS). */
+    early: z.boolean(),
+    /** Today is after the decision deadline: only the helpdesk may choose. */
+    deadlinePassed: z.boolean(),
+    choiceMadeAt: z.iso.datetime().nullable(),
+    /** TRANSFER: the colleague who takes the lease over. */
+    transferToEmail: z.string().nullable(),
+    /** An early return's fee and delivery the employee pays (0 when the employer does; null at the term's end). */
+    returnFeeCents: z.int().nullable(),
+    vatPercent: z.number().nullable(),
+    note: z.string().nullable(),
+    /** LONG_ABSENCE: the last day the employer covers the payments, and the expected return (null: unknown). */
+    coveredUntil: z.string().nullable(),
+    expectedReturn: z.string().nullable(),
+    /** The lease in brief; null only for a case kept from before its agreement started (never one opened here). */
+    agreement: z
+      .object({
+        id: z.uuid(),
+        agreementNumber: z.string().nullable(),
+        leasingCompanyName: z.string(),
+        startDate: z.string(),
+        /** The term's last day. */
+        endDate: z.string(),
+        leaseTimeMonths: z.int(),
+        monthlyPaymentCents: z.int(),
+        /** The financed package price (P) and its residual value (R), incl. VAT. */
+        packagePriceCents: z.int(),
+        residualValueCents: z.int(),
+        annualInterestPercent: z.number(),
+        /** Lease months started up to leaseEndsOn. */
+        monthsPaid: z.int(),
+        /** The price by rule at leaseEndsOn (the case's own price may differ after a change by the helpdesk). */
+        rulePriceCents: z.int(),
+      })
+      .nullable(),
+    options: z.array(zRedemptionOption),
+    priceTable: z.array(zRedemptionPriceRow),
+    offers: z.array(zRedemptionOffer),
+    /** The open or paid payment the employee makes for the case (the latest), or null. */
+    userPayment: zRedemptionUserPayment.nullable(),
+    /** The case's money ledger; empty for the employee. */
+    redemptionPayments: z.array(zRedemptionPayment),
+    /** The bike in the brokerage (BROKERAGE, or a completed RETURN), or null. */
+    brokerage: z
+      .object({
+        bikeBrokerageId: z.uuid(),
+        status: z.enum(SIMPLE_STATES),
+        askingPriceCents: z.int().nullable(),
+        listedAt: z.iso.datetime().nullable(),
+      })
+      .nullable(),
+    /** Pedaali's purchase of the bike from the leasing company (admin tier only), or null. */
+    leasingCompanyInvoice: z
+      .object({
+        invoiceId: z.uuid(),
+        invoiceNumber: z.string().nullable(),
+        totalCents: z.int(),
+        referenceNumber: z.string().nullable(),
+        dueDate: z.string().nullable(),
+        sentAt: z.iso.datetime().nullable(),
+      })
+      .nullable(),
+    /** Oldest first. */
+    events: z.array(zBikeRedemptionEvent),
+    allowedActions: z.array(z.enum(REDEMPTION_ACTIONS)),
   }),
-  openedBy: z.enum(REDEMPTION_OPENERS),
-  /** An early end (any reason but LEASE_TERM_ENDS). */
-  early: z.boolean(),
-  /** Today is after the decision deadline: only the helpdesk may choose. */
-  deadlinePassed: z.boolean(),
-  choiceMadeAt: z.iso.datetime().nullable(),
-  /** TRANSFER: the colleague who takes the lease over. */
-  transferToEmail: z.string().nullable(),
-  /** An early return's fee and delivery the employee pays (0 when the employer does; null at the term's end). */
-  returnFeeCents: z.int().nullable(),
-  vatPercent: z.number().nullable(),
-  note: z.string().nullable(),
-  /** LONG_ABSENCE: the last day the employer covers the payments, and the expected return (null: unknown). */
-  coveredUntil: z.string().nullable(),
-  expectedReturn: z.string().nullable(),
-  /** The lease in brief; null only for a case kept from before its agreement started (never one opened here). */
-  agreement: z
-    .object({
-      id: z.uuid(),
-      agreementNumber: z.string().nullable(),
-      leasingCompanyName: z.string(),
-      startDate: z.string(),
-      /** The term's last day. */
-      endDate: z.string(),
-      leaseTimeMonths: z.int(),
-      monthlyPaymentCents: z.int(),
-      /** The financed package price (P) and its residual value (R), incl. VAT. */
-      packagePriceCents: z.int(),
-      residualValueCents: z.int(),
-      annualInterestPercent: z.number(),
-      /** Lease months started up to leaseEndsOn. */
-      monthsPaid: z.int(),
-      /** The price by rule at leaseEndsOn (the case's own price may differ after a change by the helpdesk). */
-      rulePriceCents: z.int(),
-    })
-    .nullable(),
-  options: z.array(zRedemptionOption),
-  priceTable: z.array(zRedemptionPriceRow),
-  offers: z.array(zRedemptionOffer),
-  /** The open or paid payment the employee makes for the case (the latest), or null. */
-  userPayment: zRedemptionUserPayment.nullable(),
-  /** The case's money ledger; empty for the employee. */
-  redemptionPayments: z.array(zRedemptionPayment),
-  /** The bike in the brokerage (BROKERAGE, or a completed RETURN), or null. */
-  brokerage: z
-    .object({
-      bikeBrokerageId: z.uuid(),
-      status: z.enum(SIMPLE_STATES),
-      askingPriceCents: z.int().nullable(),
-      listedAt: z.iso.datetime().nullable(),
-    })
-    .nullable(),
-  /** Pedaali's purchase of the bike from the leasing company (admin tier only), or null. */
-  leasingCompanyInvoice: z
-    .object({
-      invoiceId: z.uuid(),
-      invoiceNumber: z.string().nullable(),
-      totalCents: z.int(),
-      referenceNumber: z.string().nullable(),
-      dueDate: z.string().nullable(),
-      sentAt: z.iso.datetime().nullable(),
-    })
-    .nullable(),
-  /** Oldest first. */
-  events: z.array(zBikeRedemptionEvent),
-  allowedActions: z.array(z.enum(REDEMPTION_ACTIONS)),
-});
+);
 export type TBikeRedemptionDetails = z.infer<typeof zBikeRedemptionDetails>;
 
-export const zBikeRedemptionSaved = z.object({ message: z.string(), bikeRedemption: zBikeRedemptionDetails });
+export const zBikeRedemptionSaved = lazy(() =>
+  z.object({ message: z.string(), bikeRedemption: zBikeRedemptionDetails }),
+);
 export type TBikeRedemptionSaved = z.infer<typeof zBikeRedemptionSaved>;
 
 // ---- Requests -----------------------------------------------------------------------------------------
 
-export const zOpenBikeRedemption = z.object({
-  orderId: z.uuid(),
-  reason: z.enum(REDEMPTION_REASONS),
-  lastWorkingDay: zPlausibleDate("LAST_WORKING_DAY").optional(),
-  absenceStartDate: zPlausibleDate("ABSENCE").optional(),
-  employerInitiated: z.boolean().optional(),
-  note: zMultiLineText({ max: 1000 }).optional(),
-});
+export const zOpenBikeRedemption = lazy(() =>
+  z.object({
+    orderId: z.uuid(),
+    reason: z.enum(REDEMPTION_REASONS),
+    lastWorkingDay: zPlausibleDate("LAST_WORKING_DAY").optional(),
+    absenceStartDate: zPlausibleDate("ABSENCE").optional(),
+    employerInitiated: z.boolean().optional(),
+    note: zMultiLineText({ max: 1000 }).optional(),
+  }),
+);
 export type TOpenBikeRedemption = z.infer<typeof zOpenBikeRedemption>;
 
-export const zUpdateBikeRedemption = z
-  .object({
-    redemptionPriceCents: zRedemptionAmount.optional(),
-    decisionDeadline: zDateOnly.optional(),
-    /** The last day of a month within the lease. */
-    leaseEndsOn: zPlausibleDate("LEASE").refine(isMonthEnd, "Must be the last day of a month").optional(),
-    paymentMethod: z.enum(PAYMENT_METHODS).optional(),
-    note: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
-    returnFeeCents: z.union([zRedemptionAmount, z.null()]).optional(),
-  })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), "Give at least one field");
+export const zUpdateBikeRedemption = lazy(() =>
+  z
+    .object({
+      redemptionPriceCents: zRedemptionAmount.optional(),
+      decisionDeadline: zDateOnly.optional(),
+      /** The last day of a month within the lease. */
+      leaseEndsOn: zPlausibleDate("LEASE").refine(isMonthEnd, "Must be the last day of a month").optional(),
+      paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+      note: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
+      returnFeeCents: z.union([zRedemptionAmount, z.null()]).optional(),
+    })
+    .refine((body) => Object.values(body).some((value) => value !== undefined), "Give at least one field"),
+);
 export type TUpdateBikeRedemption = z.infer<typeof zUpdateBikeRedemption>;
 
-export const zRedemptionChoiceInput = z
-  .object({
-    choice: z.enum(REDEMPTION_CHOICES),
-    /** REDEEM: required; RETURN with a fee: how the fee is paid (default: as the company pays). */
-    paymentMethod: z.enum(PAYMENT_METHODS).optional(),
-    /** TRANSFER: required, the colleague's e-mail. */
-    transferToEmail: zEmailAddress.optional(),
-  })
-  .superRefine((body, issues) => {
-    if (body.choice === "REDEEM" && !body.paymentMethod)
-      issues.addIssue({ code: "custom", path: ["paymentMethod"], message: "Required to redeem" });
-    if (body.choice === "TRANSFER" && !body.transferToEmail)
-      issues.addIssue({ code: "custom", path: ["transferToEmail"], message: "Required for a transfer" });
-  });
+export const zRedemptionChoiceInput = lazy(() =>
+  z
+    .object({
+      choice: z.enum(REDEMPTION_CHOICES),
+      /** REDEEM: required; RETURN with a fee: how the fee is paid (default: as the company pays). */
+      paymentMethod: z.enum(PAYMENT_METHODS).optional(),
+      /** TRANSFER: required, the colleague's e-mail. */
+      transferToEmail: zEmailAddress.optional(),
+    })
+    .superRefine((body, issues) => {
+      if (body.choice === "REDEEM" && !body.paymentMethod)
+        issues.addIssue({ code: "custom", path: ["paymentMethod"], message: "Required to redeem" });
+      if (body.choice === "TRANSFER" && !body.transferToEmail)
+        issues.addIssue({ code: "custom", path: ["transferToEmail"], message: "Required for a transfer" });
+    }),
+);
 export type TRedemptionChoiceInput = z.infer<typeof zRedemptionChoiceInput>;
 
 /**
  * The calls of the lease's end. Reading a case: redemptions.manage, orders.read or own-order.manage;
  * opening one and choosing: redemptions.manage, employees.manage or own-order.manage; the rest: helpdesk.
  */
-export const redemptionsApi = {
+export const redemptionsApi = lazy(() => ({
   list: endpoint({
     method: "GET",
     path: "/bike-redemption",
@@ -454,4 +481,4 @@ export const redemptionsApi = {
     response: zRedemptionOfferSaved,
     errors: [400, 401, 403, 404, 409],
   }),
-};
+}));

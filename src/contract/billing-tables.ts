@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { zMessage } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 import { zCents, zDateOnly, zPercent } from "./values.ts";
 
@@ -20,59 +21,63 @@ import { zCents, zDateOnly, zPercent } from "./values.ts";
  */
 
 /** Lease periods a table allows (the database's 1–120 months). */
-const zLeaseMonths = z.int().min(1).max(120);
+const zLeaseMonths = lazy(() => z.int().min(1).max(120));
 /** The lease period of a price bracket (the database's 12–60 months). */
 export const BRACKET_LEASE_MONTHS = { min: 12, max: 60 } as const;
 export const BILLING_TABLE_ROWS_MAX = 50;
 
-const zBillingTableRowInput = z.object({
-  /** The bracket's lowest package total (incl. VAT), in cents. */
-  minTotalCents: zCents,
-  /** Above minTotalCents, or null/omitted for no upper limit (the last bracket). */
-  maxTotalCents: zCents.nullable().optional(),
-  leaseTimeMonths: z.int().min(BRACKET_LEASE_MONTHS.min).max(BRACKET_LEASE_MONTHS.max),
-});
+const zBillingTableRowInput = lazy(() =>
+  z.object({
+    /** The bracket's lowest package total (incl. VAT), in cents. */
+    minTotalCents: zCents,
+    /** Above minTotalCents, or null/omitted for no upper limit (the last bracket). */
+    maxTotalCents: zCents.nullable().optional(),
+    leaseTimeMonths: z.int().min(BRACKET_LEASE_MONTHS.min).max(BRACKET_LEASE_MONTHS.max),
+  }),
+);
 type TBillingTableRowInput = z.infer<typeof zBillingTableRowInput>;
 
-export const zBillingTableInput = z
-  .object({
-    name: zSingleLineText({ min: 1, max: 200 }),
-    /** A leasing company of GET /api/leasing-companies; it must exist. */
-    leasingCompanyId: z.uuid().nullable().optional(),
-    validFrom: zDateOnly.nullable().optional(),
-    validTo: zDateOnly.nullable().optional(),
-    monthlyServiceFeeCents: zCents.default(0),
-    /** Residual (redemption) value at the end of the lease, percent of the total price. */
-    residualValuePercent: zPercent.nullable().optional(),
-    annualInterestPercent: zPercent.default(0),
-    insurancePercentPerYear: zPercent.default(0),
-    monthlyMaintenanceCents: zCents.default(0),
-    minLeaseMonths: zLeaseMonths.default(12),
-    maxLeaseMonths: zLeaseMonths.default(60),
-    /** A discount on the package price for leases of campaignMinLeaseMonths or more. */
-    campaignDiscountPercent: zPercent.nullable().optional(),
-    campaignMinLeaseMonths: zLeaseMonths.nullable().optional(),
-    /** True makes this the one default table; the flag leaves the table that had it (409 when false on the default). */
-    isDefault: z.boolean().default(false),
-    notes: zMultiLineText({ max: 2000 }).nullable().optional(),
-    /** The price brackets, none overlapping, each within the table's lease months. */
-    rows: z.array(zBillingTableRowInput).min(1).max(BILLING_TABLE_ROWS_MAX),
-  })
-  .superRefine((t, ctx) => {
-    if (t.validFrom && t.validTo && t.validTo < t.validFrom) {
-      ctx.addIssue({ code: "custom", path: ["validTo"], message: "Must not be before validFrom" });
-    }
-    if (t.minLeaseMonths > t.maxLeaseMonths) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["maxLeaseMonths"],
-        message: "Must not be less than minLeaseMonths",
-      });
-    }
-    for (const issue of bracketIssues(t.rows, t.minLeaseMonths, t.maxLeaseMonths)) {
-      ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
-    }
-  });
+export const zBillingTableInput = lazy(() =>
+  z
+    .object({
+      name: zSingleLineText({ min: 1, max: 200 }),
+      /** A leasing company of GET /api/leasing-companies; it must exist. */
+      leasingCompanyId: z.uuid().nullable().optional(),
+      validFrom: zDateOnly.nullable().optional(),
+      validTo: zDateOnly.nullable().optional(),
+      monthlyServiceFeeCents: zCents.default(0),
+      /** Residual (redemption) value at the end of the lease, percent of the total price. */
+      residualValuePercent: zPercent.nullable().optional(),
+      annualInterestPercent: zPercent.default(0),
+      insurancePercentPerYear: zPercent.default(0),
+      monthlyMaintenanceCents: zCents.default(0),
+      minLeaseMonths: zLeaseMonths.default(12),
+      maxLeaseMonths: zLeaseMonths.default(60),
+      /** A discount on the package price for leases of campaignMinLeaseMonths or more. */
+      campaignDiscountPercent: zPercent.nullable().optional(),
+      campaignMinLeaseMonths: zLeaseMonths.nullable().optional(),
+      /** True makes this the one default table; the flag leaves the table that had it (409 when false on the default). */
+      isDefault: z.boolean().default(false),
+      notes: zMultiLineText({ max: 2000 }).nullable().optional(),
+      /** The price brackets, none overlapping, each within the table's lease months. */
+      rows: z.array(zBillingTableRowInput).min(1).max(BILLING_TABLE_ROWS_MAX),
+    })
+    .superRefine((t, ctx) => {
+      if (t.validFrom && t.validTo && t.validTo < t.validFrom) {
+        ctx.addIssue({ code: "custom", path: ["validTo"], message: "Must not be before validFrom" });
+      }
+      if (t.minLeaseMonths > t.maxLeaseMonths) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["maxLeaseMonths"],
+          message: "Must not be less than minLeaseMonths",
+        });
+      }
+      for (const issue of bracketIssues(t.rows, t.minLeaseMonths, t.maxLeaseMonths)) {
+        ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
+      }
+    }),
+);
 export type TBillingTableInput = z.infer<typeof zBillingTableInput>;
 
 /**
@@ -113,47 +118,51 @@ function bracketIssues(
   return issues;
 }
 
-const zBillingTableRow = z.object({
-  id: z.uuid(),
-  minTotalCents: z.int(),
-  maxTotalCents: z.int().nullable(),
-  leaseTimeMonths: z.int(),
-});
+const zBillingTableRow = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    minTotalCents: z.int(),
+    maxTotalCents: z.int().nullable(),
+    leaseTimeMonths: z.int(),
+  }),
+);
 
-export const zBillingTable = z.object({
-  id: z.uuid(),
-  /** The same id under its docs/data-model.md name. */
-  billingTableId: z.uuid(),
-  name: z.string(),
-  leasingCompanyId: z.uuid().nullable(),
-  leasingCompanyName: z.string().nullable(),
-  validFrom: z.string().nullable(),
-  validTo: z.string().nullable(),
-  monthlyServiceFeeCents: z.int(),
-  residualValuePercent: z.number().nullable(),
-  annualInterestPercent: z.number(),
-  insurancePercentPerYear: z.number(),
-  monthlyMaintenanceCents: z.int(),
-  minLeaseMonths: z.int(),
-  maxLeaseMonths: z.int(),
-  campaignDiscountPercent: z.number().nullable(),
-  campaignMinLeaseMonths: z.int().nullable(),
-  isDefault: z.boolean(),
-  notes: z.string().nullable(),
-  /** The price brackets, lowest first. */
-  rows: z.array(zBillingTableRow),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
+export const zBillingTable = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    /** The same id under its docs/data-model.md name. */
+    billingTableId: z.uuid(),
+    name: z.string(),
+    leasingCompanyId: z.uuid().nullable(),
+    leasingCompanyName: z.string().nullable(),
+    validFrom: z.string().nullable(),
+    validTo: z.string().nullable(),
+    monthlyServiceFeeCents: z.int(),
+    residualValuePercent: z.number().nullable(),
+    annualInterestPercent: z.number(),
+    insurancePercentPerYear: z.number(),
+    monthlyMaintenanceCents: z.int(),
+    minLeaseMonths: z.int(),
+    maxLeaseMonths: z.int(),
+    campaignDiscountPercent: z.number().nullable(),
+    campaignMinLeaseMonths: z.int().nullable(),
+    isDefault: z.boolean(),
+    notes: z.string().nullable(),
+    /** The price brackets, lowest first. */
+    rows: z.array(zBillingTableRow),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  }),
+);
 export type TBillingTable = z.infer<typeof zBillingTable>;
 
 /** GET /api/billing-table (docs/api-surface.md: the list in billingTables). */
-export const zBillingTables = z.object({ billingTables: z.array(zBillingTable) });
+export const zBillingTables = lazy(() => z.object({ billingTables: z.array(zBillingTable) }));
 export type TBillingTables = z.infer<typeof zBillingTables>;
 
-const zBillingTableIdParams = z.object({ id: z.uuid() });
+const zBillingTableIdParams = lazy(() => z.object({ id: z.uuid() }));
 
-export const billingTablesApi = {
+export const billingTablesApi = lazy(() => ({
   list: endpoint({
     method: "GET",
     path: "/billing-table",
@@ -197,4 +206,4 @@ export const billingTablesApi = {
     response: zMessage,
     errors: [400, 401, 403, 404, 409],
   }),
-};
+}));

@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { ORDER_STATUSES, PAYMENT_MODES, POLICY_ELIGIBILITIES, PREVIOUS_PROVIDERS } from "../domain/enums.ts";
-import { type BusinessIdProblem, businessIdProblem } from "../domain/validation/business-id.ts";
-import {
-  INVALID_E_INVOICE_ADDRESS_MESSAGE,
-  INVALID_E_INVOICE_OPERATOR_MESSAGE,
-  isValidEInvoiceAddress,
-  isValidEInvoiceOperator,
-} from "../domain/validation/e-invoice.ts";
-import { isSupportedPhoneNumber, UNSUPPORTED_PHONE_NUMBER_MESSAGE } from "../domain/validation/phone.ts";
 import { zPage, zPageQuery } from "./common.ts";
+import {
+  zBusinessId,
+  zEuros,
+  zOptionalEInvoiceAddress,
+  zOptionalEInvoiceOperator,
+  zOptionalPhoneNumber,
+  zPostalCode,
+} from "./company-fields.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zBooleanString, zEmailAddress } from "./system-users.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 import { zPercent } from "./values.ts";
@@ -73,122 +74,64 @@ import { zPercent } from "./values.ts";
 /** The order statuses of a live lease (the rule lives in the domain). */
 export { ACTIVE_LEASE_STATUSES } from "../domain/companies.ts";
 
-/** What the server says of a business ID, by what is wrong with it. */
-export const BUSINESS_ID_MESSAGES: Record<BusinessIdProblem, string> = {
-  FORMAT: "Give the business ID (Y-tunnus) as seven digits, a hyphen and a check digit, e.g. 2980005-2",
-  CHECK_DIGIT: "The business ID's (Y-tunnus) check digit does not match",
-};
-
-/**
- * Y-tunnus with a valid check digit (1234567-8). The issue's params name what is wrong (`rule`: FORMAT or
- * CHECK_DIGIT), so a form says the same as the server: a missing hyphen is a format, not a check digit.
- */
-export const zBusinessId = z
-  .string()
-  .trim()
-  .superRefine((value, ctx) => {
-    const problem = businessIdProblem(value);
-    if (problem)
-      ctx.addIssue({ code: "custom", message: BUSINESS_ID_MESSAGES[problem], params: { rule: problem } });
-  });
-
-/** Euros with at most two decimals, as the max-price calls answer them. */
-export const zEuros = z.number().min(0).max(21_000_000).multipleOf(0.01);
-
-export const zPostalCode = z
-  .string()
-  .trim()
-  .regex(/^\d{5}$/, "A Finnish postal code has 5 digits");
-
 /** An optional text field: empty string and null both mean none. */
 const optionalText = zOptionalSingleLineText;
 
-/**
- * Where the company's e-invoices go (src/domain/validation/e-invoice.ts), optional: empty or null for
- * none, else an OVT code or an IBAN; the operator's ID an OVT code or a BIC. Spaces may be typed.
- */
-export const zOptionalEInvoiceAddress = z
-  .union([
-    zSingleLineText({ max: 40 }).refine(
-      (value) => value === "" || isValidEInvoiceAddress(value),
-      INVALID_E_INVOICE_ADDRESS_MESSAGE,
-    ),
-    z.null(),
-  ])
-  .optional();
-export const zOptionalEInvoiceOperator = z
-  .union([
-    zSingleLineText({ max: 20 }).refine(
-      (value) => value === "" || isValidEInvoiceOperator(value),
-      INVALID_E_INVOICE_OPERATOR_MESSAGE,
-    ),
-    z.null(),
-  ])
-  .optional();
-
-/**
- * A contact's phone number, optional: empty or null for none, else one the phone rule accepts (docs/product.md "Field rules"):
- * a company's contact and a bike store's number alike.
- */
-export const zOptionalPhoneNumber = z
-  .union([
-    zSingleLineText({ max: 40 }).refine(
-      (value) => value === "" || isSupportedPhoneNumber(value),
-      UNSUPPORTED_PHONE_NUMBER_MESSAGE,
-    ),
-    z.null(),
-  ])
-  .optional();
-
-const zCompaniesQuery = zPageQuery.extend({
-  /** true: only companies that belong to a group; false: only companies without one. */
-  groupCompany: zBooleanString.optional(),
-  /** true: answer `{ id, name }` items only, for dropdowns (limit up to 500). */
-  names: zBooleanString.optional(),
-  /** Companies where this user holds a role (the admin's "companies of a user"). */
-  userId: z.uuid().optional(),
-  /** true: only the caller's own companies (where they hold a role), even for the admin tier. */
-  filtered: zBooleanString.optional(),
-  groupCompanyId: z.uuid().optional(),
-  /** Name or business ID contains; trimmed, empty = no filter. */
-  search: zSingleLineText({ max: 100 }).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(20),
-});
+const zCompaniesQuery = lazy(() =>
+  zPageQuery.extend({
+    /** true: only companies that belong to a group; false: only companies without one. */
+    groupCompany: zBooleanString.optional(),
+    /** true: answer `{ id, name }` items only, for dropdowns (limit up to 500). */
+    names: zBooleanString.optional(),
+    /** Companies where this user holds a role (the admin's "companies of a user"). */
+    userId: z.uuid().optional(),
+    /** true: only the caller's own companies (where they hold a role), even for the admin tier. */
+    filtered: zBooleanString.optional(),
+    groupCompanyId: z.uuid().optional(),
+    /** Name or business ID contains; trimmed, empty = no filter. */
+    search: zSingleLineText({ max: 100 }).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(20),
+  }),
+);
 export type TCompaniesQuery = z.infer<typeof zCompaniesQuery>;
 
-const zCompanyName = z.object({ id: z.uuid(), name: z.string() });
+const zCompanyName = lazy(() => z.object({ id: z.uuid(), name: z.string() }));
 export type TCompanyName = z.infer<typeof zCompanyName>;
 
-const zCompanyListItem = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  businessId: z.string().nullable(),
-  groupCompanyId: z.uuid().nullable(),
-  groupCompanyName: z.string().nullable(),
-  city: z.string().nullable(),
-  /** Beneficiary employees of the company whose employment is ACCEPTED. */
-  employeeCount: z.int(),
-  /** Orders in ACTIVE_LEASE_STATUSES. */
-  activeLeaseCount: z.int(),
-  maxPrice: z.number().nullable(),
-  previousProvider: z.enum(PREVIOUS_PROVIDERS).nullable(),
-  /** False when the company has neither an e-invoice address nor a billing e-mail: its lease invoice reaches no one. */
-  hasBillingAddress: z.boolean(),
-  createdAt: z.iso.datetime(),
-});
+const zCompanyListItem = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    name: z.string(),
+    businessId: z.string().nullable(),
+    groupCompanyId: z.uuid().nullable(),
+    groupCompanyName: z.string().nullable(),
+    city: z.string().nullable(),
+    /** Beneficiary employees of the company whose employment is ACCEPTED. */
+    employeeCount: z.int(),
+    /** Orders in ACTIVE_LEASE_STATUSES. */
+    activeLeaseCount: z.int(),
+    maxPrice: z.number().nullable(),
+    previousProvider: z.enum(PREVIOUS_PROVIDERS).nullable(),
+    /** False when the company has neither an e-invoice address nor a billing e-mail: its lease invoice reaches no one. */
+    hasBillingAddress: z.boolean(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type TCompanyListItem = z.infer<typeof zCompanyListItem>;
-export const zCompaniesPage = zPage(zCompanyListItem);
-export const zCompanyNamesPage = zPage(zCompanyName);
+export const zCompaniesPage = lazy(() => zPage(zCompanyListItem));
+export const zCompanyNamesPage = lazy(() => zPage(zCompanyName));
 /** GET /api/companies answers either list: names=true the names, else the full items. */
-const zCompaniesListResponse = z.union([zCompaniesPage, zCompanyNamesPage]);
+const zCompaniesListResponse = lazy(() => z.union([zCompaniesPage, zCompanyNamesPage]));
 
-export const zCompanyUnit = z.object({
-  unitId: z.uuid(),
-  unitName: z.string(),
-  companyId: z.uuid(),
-  /** Employees in the unit: a unit in use cannot be deleted. */
-  employeeCount: z.int(),
-});
+export const zCompanyUnit = lazy(() =>
+  z.object({
+    unitId: z.uuid(),
+    unitName: z.string(),
+    companyId: z.uuid(),
+    /** Employees in the unit: a unit in use cannot be deleted. */
+    employeeCount: z.int(),
+  }),
+);
 export type TCompanyUnit = z.infer<typeof zCompanyUnit>;
 
 /**
@@ -199,76 +142,82 @@ export type TCompanyUnit = z.infer<typeof zCompanyUnit>;
  * employee, or only those past their trial period: `isEligibleToOrder` of src/domain/employees.ts),
  * `eligibilityNote` adds terms in the employer's words; a PUT without them saves ALL_EMPLOYEES and no note.
  */
-export const zBikePolicy = z.object({
-  companyId: z.uuid(),
-  minLeaseTimeMonths: z.int(),
-  maxLeaseTimeMonths: z.int(),
-  requiresEmployerApproval: z.boolean(),
-  eligibility: z.enum(POLICY_ELIGIBILITIES),
-  eligibilityNote: z.string().nullable(),
-  accessoriesAllowed: z.boolean(),
-  maintenanceIncluded: z.boolean(),
-  insuranceRequired: z.boolean(),
-  policyText: z.string().nullable(),
-});
-export type TBikePolicy = z.infer<typeof zBikePolicy>;
-
-const zLeaseMonths = z.int().min(12).max(60);
-export const zBikePolicyInput = z
-  .object({
-    minLeaseTimeMonths: zLeaseMonths,
-    maxLeaseTimeMonths: zLeaseMonths,
+export const zBikePolicy = lazy(() =>
+  z.object({
+    companyId: z.uuid(),
+    minLeaseTimeMonths: z.int(),
+    maxLeaseTimeMonths: z.int(),
     requiresEmployerApproval: z.boolean(),
-    eligibility: z.enum(POLICY_ELIGIBILITIES).default("ALL_EMPLOYEES"),
-    eligibilityNote: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
+    eligibility: z.enum(POLICY_ELIGIBILITIES),
+    eligibilityNote: z.string().nullable(),
     accessoriesAllowed: z.boolean(),
     maintenanceIncluded: z.boolean(),
     insuranceRequired: z.boolean(),
-    policyText: z.union([zMultiLineText({ max: 5000 }), z.null()]).optional(),
-  })
-  .refine((p) => p.minLeaseTimeMonths <= p.maxLeaseTimeMonths, {
-    message: "The shortest lease period cannot exceed the longest",
-    path: ["maxLeaseTimeMonths"],
-  });
+    policyText: z.string().nullable(),
+  }),
+);
+export type TBikePolicy = z.infer<typeof zBikePolicy>;
+
+const zLeaseMonths = lazy(() => z.int().min(12).max(60));
+export const zBikePolicyInput = lazy(() =>
+  z
+    .object({
+      minLeaseTimeMonths: zLeaseMonths,
+      maxLeaseTimeMonths: zLeaseMonths,
+      requiresEmployerApproval: z.boolean(),
+      eligibility: z.enum(POLICY_ELIGIBILITIES).default("ALL_EMPLOYEES"),
+      eligibilityNote: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
+      accessoriesAllowed: z.boolean(),
+      maintenanceIncluded: z.boolean(),
+      insuranceRequired: z.boolean(),
+      policyText: z.union([zMultiLineText({ max: 5000 }), z.null()]).optional(),
+    })
+    .refine((p) => p.minLeaseTimeMonths <= p.maxLeaseTimeMonths, {
+      message: "The shortest lease period cannot exceed the longest",
+      path: ["maxLeaseTimeMonths"],
+    }),
+);
 export type TBikePolicyInput = z.infer<typeof zBikePolicyInput>;
 
-export const zCompanyDetails = z.object({
-  companyId: z.uuid(),
-  name: z.string(),
-  businessId: z.string().nullable(),
-  groupCompanyId: z.uuid().nullable(),
-  groupCompanyName: z.string().nullable(),
-  countryCode: z.string(),
-  /** The company's own VAT value; null = its country's current rate. */
-  vatPercent: z.number().nullable(),
-  maxPrice: z.number().nullable(),
-  paymentMode: z.enum(PAYMENT_MODES),
-  leasingCompanyId: z.uuid().nullable(),
-  billingTableId: z.uuid().nullable(),
-  streetAddress: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  city: z.string().nullable(),
-  billingEmail: z.string().nullable(),
-  eInvoiceAddress: z.string().nullable(),
-  eInvoiceOperator: z.string().nullable(),
-  /** False when the company has neither an e-invoice address nor a billing e-mail: its lease invoice reaches no one. */
-  hasBillingAddress: z.boolean(),
-  contactName: z.string().nullable(),
-  contactEmail: z.string().nullable(),
-  contactPhoneNumber: z.string().nullable(),
-  previousProvider: z.enum(PREVIOUS_PROVIDERS).nullable(),
-  companyUnits: z.array(zCompanyUnit),
-  employeeCount: z.int(),
-  activeLeaseCount: z.int(),
-  /** The company's bike policy (null until one is saved). */
-  bikePolicy: zBikePolicy.nullable(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
+export const zCompanyDetails = lazy(() =>
+  z.object({
+    companyId: z.uuid(),
+    name: z.string(),
+    businessId: z.string().nullable(),
+    groupCompanyId: z.uuid().nullable(),
+    groupCompanyName: z.string().nullable(),
+    countryCode: z.string(),
+    /** The company's own VAT value; null = its country's current rate. */
+    vatPercent: z.number().nullable(),
+    maxPrice: z.number().nullable(),
+    paymentMode: z.enum(PAYMENT_MODES),
+    leasingCompanyId: z.uuid().nullable(),
+    billingTableId: z.uuid().nullable(),
+    streetAddress: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    city: z.string().nullable(),
+    billingEmail: z.string().nullable(),
+    eInvoiceAddress: z.string().nullable(),
+    eInvoiceOperator: z.string().nullable(),
+    /** False when the company has neither an e-invoice address nor a billing e-mail: its lease invoice reaches no one. */
+    hasBillingAddress: z.boolean(),
+    contactName: z.string().nullable(),
+    contactEmail: z.string().nullable(),
+    contactPhoneNumber: z.string().nullable(),
+    previousProvider: z.enum(PREVIOUS_PROVIDERS).nullable(),
+    companyUnits: z.array(zCompanyUnit),
+    employeeCount: z.int(),
+    activeLeaseCount: z.int(),
+    /** The company's bike policy (null until one is saved). */
+    bikePolicy: zBikePolicy.nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  }),
+);
 export type TCompanyDetails = z.infer<typeof zCompanyDetails>;
 
 /** The fields a company is created and updated with. */
-const companyFields = {
+const companyFields = lazy(() => ({
   name: zSingleLineText({ min: 2, max: 200 }),
   businessId: zBusinessId,
   /** An existing group; leave out or null for none. */
@@ -290,104 +239,118 @@ const companyFields = {
   contactEmail: z.union([zEmailAddress, z.literal(""), z.null()]).optional(),
   contactPhoneNumber: zOptionalPhoneNumber,
   previousProvider: z.enum(PREVIOUS_PROVIDERS).nullable().optional(),
-};
+}));
 
-export const zCreateCompany = z.object({
-  ...companyFields,
-  /** Unit names created with the company. */
-  unitNames: z
-    .array(zSingleLineText({ min: 1, max: 100 }))
-    .max(100)
-    .optional(),
-  /** The company's first employer admin: a new account gets the role and a set-password link by e-mail. */
-  admin: z
-    .object({
-      firstName: zSingleLineText({ min: 1, max: 100 }),
-      lastName: zSingleLineText({ min: 1, max: 100 }),
-      email: zEmailAddress,
-      phoneNumber: zOptionalPhoneNumber,
-    })
-    .optional(),
-});
+export const zCreateCompany = lazy(() =>
+  z.object({
+    ...companyFields,
+    /** Unit names created with the company. */
+    unitNames: z
+      .array(zSingleLineText({ min: 1, max: 100 }))
+      .max(100)
+      .optional(),
+    /** The company's first employer admin: a new account gets the role and a set-password link by e-mail. */
+    admin: z
+      .object({
+        firstName: zSingleLineText({ min: 1, max: 100 }),
+        lastName: zSingleLineText({ min: 1, max: 100 }),
+        email: zEmailAddress,
+        phoneNumber: zOptionalPhoneNumber,
+      })
+      .optional(),
+  }),
+);
 export type TCreateCompany = z.infer<typeof zCreateCompany>;
 
-export const zUpdateCompany = z.object(companyFields);
+export const zUpdateCompany = lazy(() => z.object(companyFields));
 export type TUpdateCompany = z.infer<typeof zUpdateCompany>;
 
 /**
  * PUT /api/companies/{id}/settings: the employer's own settings of its company; a field left out keeps
  * its value, and a body that changes nothing is refused at the first field.
  */
-export const zCompanySettingsInput = z
-  .object({
-    /** The max price of a bike package in euros; null = no limit. Left out: kept as it is. */
-    maxPrice: zEuros.nullable().optional(),
-    /** Where the monthly lease invoice is mailed; "" or null clears it. Left out: kept as it is. */
-    billingEmail: companyFields.billingEmail,
-    /** The company's e-invoice address and its operator, for the lease invoice as a Finvoice. */
-    eInvoiceAddress: zOptionalEInvoiceAddress,
-    eInvoiceOperator: zOptionalEInvoiceOperator,
-  })
-  .refine((settings) => Object.values(settings).some((value) => value !== undefined), {
-    message: "Give the max price or a billing address to change",
-    path: ["maxPrice"],
-  });
+export const zCompanySettingsInput = lazy(() =>
+  z
+    .object({
+      /** The max price of a bike package in euros; null = no limit. Left out: kept as it is. */
+      maxPrice: zEuros.nullable().optional(),
+      /** Where the monthly lease invoice is mailed; "" or null clears it. Left out: kept as it is. */
+      billingEmail: companyFields.billingEmail,
+      /** The company's e-invoice address and its operator, for the lease invoice as a Finvoice. */
+      eInvoiceAddress: zOptionalEInvoiceAddress,
+      eInvoiceOperator: zOptionalEInvoiceOperator,
+    })
+    .refine((settings) => Object.values(settings).some((value) => value !== undefined), {
+      message: "Give the max price or a billing address to change",
+      path: ["maxPrice"],
+    }),
+);
 export type TCompanySettingsInput = z.infer<typeof zCompanySettingsInput>;
 
-export const zIdParams = z.object({ id: z.uuid() });
+export const zIdParams = lazy(() => z.object({ id: z.uuid() }));
 
 /** `{ code, message }`: the docs/product.md "Errors" response codes of the company flows. */
-export const zCodeMessage = z.object({ code: z.string(), message: z.string() });
+export const zCodeMessage = lazy(() => z.object({ code: z.string(), message: z.string() }));
 
-export const zCompanyOrdersQuery = zPageQuery.extend({
-  /** true: only orders in ACTIVE_LEASE_STATUSES (the company's leases). */
-  activeLeases: zBooleanString.optional(),
-});
+export const zCompanyOrdersQuery = lazy(() =>
+  zPageQuery.extend({
+    /** true: only orders in ACTIVE_LEASE_STATUSES (the company's leases). */
+    activeLeases: zBooleanString.optional(),
+  }),
+);
 export type TCompanyOrdersQuery = z.infer<typeof zCompanyOrdersQuery>;
 
-const zCompanyOrder = z.object({
-  orderId: z.uuid(),
-  orderNumber: z.int(),
-  orderStatus: z.enum(ORDER_STATUSES),
-  employeeName: z.string(),
-  totalPrice: z.number(),
-  monthlyPayment: z.number().nullable(),
-  leaseTimeMonths: z.int().nullable(),
-  /** The leasing agreement's start and end (YYYY-MM-DD), when it has them. */
-  leaseStartDate: z.string().nullable(),
-  leaseEndDate: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-});
+const zCompanyOrder = lazy(() =>
+  z.object({
+    orderId: z.uuid(),
+    orderNumber: z.int(),
+    orderStatus: z.enum(ORDER_STATUSES),
+    employeeName: z.string(),
+    totalPrice: z.number(),
+    monthlyPayment: z.number().nullable(),
+    leaseTimeMonths: z.int().nullable(),
+    /** The leasing agreement's start and end (YYYY-MM-DD), when it has them. */
+    leaseStartDate: z.string().nullable(),
+    leaseEndDate: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type TCompanyOrder = z.infer<typeof zCompanyOrder>;
-export const zCompanyOrdersPage = zPage(zCompanyOrder);
+export const zCompanyOrdersPage = lazy(() => zPage(zCompanyOrder));
 
 // ---- Group companies -------------------------------------------------------------------------------
 
-export const zGroupCompaniesQuery = zPageQuery.extend({
-  forDropdown: zBooleanString.optional(),
-  search: zSingleLineText({ max: 100 }).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(20),
-});
+export const zGroupCompaniesQuery = lazy(() =>
+  zPageQuery.extend({
+    forDropdown: zBooleanString.optional(),
+    search: zSingleLineText({ max: 100 }).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(20),
+  }),
+);
 export type TGroupCompaniesQuery = z.infer<typeof zGroupCompaniesQuery>;
 
-export const zGroupCompany = z.object({
-  groupCompanyId: z.uuid(),
-  name: z.string(),
-  businessId: z.string().nullable(),
-  /** Empty with forDropdown=true. */
-  companies: z.array(zCompanyName),
-});
+export const zGroupCompany = lazy(() =>
+  z.object({
+    groupCompanyId: z.uuid(),
+    name: z.string(),
+    businessId: z.string().nullable(),
+    /** Empty with forDropdown=true. */
+    companies: z.array(zCompanyName),
+  }),
+);
 export type TGroupCompany = z.infer<typeof zGroupCompany>;
-export const zGroupCompaniesPage = zPage(zGroupCompany);
+export const zGroupCompaniesPage = lazy(() => zPage(zGroupCompany));
 
-export const zGroupCompanyInput = z.object({
-  name: zSingleLineText({ min: 2, max: 200 }),
-  businessId: z.union([zBusinessId, z.literal(""), z.null()]).optional(),
-});
+export const zGroupCompanyInput = lazy(() =>
+  z.object({
+    name: zSingleLineText({ min: 2, max: 200 }),
+    businessId: z.union([zBusinessId, z.literal(""), z.null()]).optional(),
+  }),
+);
 export type TGroupCompanyInput = z.infer<typeof zGroupCompanyInput>;
 
 /** The calls of companies, group companies, company units, payroll report recipients and bike policies. */
-export const companiesApi = {
+export const companiesApi = lazy(() => ({
   list: endpoint({
     method: "GET",
     path: "/companies",
@@ -491,4 +454,4 @@ export const companiesApi = {
     response: zCodeMessage,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { zBikePolicy, zBikePolicyInput, zCodeMessage, zCompanyUnit, zIdParams } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
@@ -11,37 +12,42 @@ import { zSingleLineText } from "./text.ts";
 
 // ---- Company units -----------------------------------------------------------------------------------
 
-export const zCreateCompanyUnit = z.object({
-  unit: z.object({ unitName: zSingleLineText({ min: 1, max: 100 }) }),
-  companyId: z.uuid(),
-});
+export const zCreateCompanyUnit = lazy(() =>
+  z.object({
+    unit: z.object({ unitName: zSingleLineText({ min: 1, max: 100 }) }),
+    companyId: z.uuid(),
+  }),
+);
 export type TCreateCompanyUnit = z.infer<typeof zCreateCompanyUnit>;
-const zUpdateCompanyUnit = z.object({ unitName: zSingleLineText({ min: 1, max: 100 }) });
-const zUnitIdParams = z.object({ unitId: z.uuid() });
-export const zCompanyUnitResponse = z.object({ code: z.string(), unit: z.object({ data: zCompanyUnit }) });
+const zUpdateCompanyUnit = lazy(() => z.object({ unitName: zSingleLineText({ min: 1, max: 100 }) }));
+const zUnitIdParams = lazy(() => z.object({ unitId: z.uuid() }));
+export const zCompanyUnitResponse = lazy(() =>
+  z.object({ code: z.string(), unit: z.object({ data: zCompanyUnit }) }),
+);
 
 // ---- Payroll report recipients -------------------------------------------------------------------------
 
-const zPayrollRecipient = z.object({
-  userId: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-});
+const zPayrollRecipient = lazy(() =>
+  z.object({
+    userId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+  }),
+);
 export type TPayrollRecipient = z.infer<typeof zPayrollRecipient>;
 
 /** POST body: `{ userIds }`, or the earlier variant `{ userId }`. */
-const zAddPayrollRecipients = z.union([
-  z.object({ userIds: z.array(z.uuid()).min(1).max(100) }),
-  z.object({ userId: z.uuid() }),
-]);
+const zAddPayrollRecipients = lazy(() =>
+  z.union([z.object({ userIds: z.array(z.uuid()).min(1).max(100) }), z.object({ userId: z.uuid() })]),
+);
 export type TAddPayrollRecipients = z.infer<typeof zAddPayrollRecipients>;
-const zRecipientParams = z.object({ id: z.uuid(), userId: z.uuid() });
-export const zCompanyRecipients = z.object({ recipients: z.array(zPayrollRecipient) });
-export const zGroupRecipients = z.object({ data: z.array(zPayrollRecipient) });
+const zRecipientParams = lazy(() => z.object({ id: z.uuid(), userId: z.uuid() }));
+export const zCompanyRecipients = lazy(() => z.object({ recipients: z.array(zPayrollRecipient) }));
+export const zGroupRecipients = lazy(() => z.object({ data: z.array(zPayrollRecipient) }));
 
 /** The calls of company units, payroll report recipients and bike policies. */
-export const companySettingsApi = {
+export const companySettingsApi = lazy(() => ({
   unitCreate: endpoint({
     method: "POST",
     path: "/company-unit",
@@ -158,4 +164,4 @@ export const companySettingsApi = {
     response: zBikePolicy,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

@@ -3,6 +3,7 @@ import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, CONTACT_TOPICS } from "../dom
 import { LANGUAGES } from "../domain/enums.ts";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 /**
@@ -11,59 +12,65 @@ import { zMultiLineText, zSingleLineText } from "./text.ts";
  */
 
 /** POST /api/contact-forms: anonymous; e-mail and phone meet docs/product.md "Field rules" in the service. */
-export const zContactFormRequest = z.object({
-  name: zSingleLineText({ min: 1, max: 200 }),
-  company: zSingleLineText({ max: 200 }).optional(),
-  email: zSingleLineText({ min: 3, max: 320 }),
-  phoneNumber: zSingleLineText({ max: 40 }).optional(),
-  topic: z.enum(CONTACT_TOPICS),
-  message: zMultiLineText({ min: CONTACT_MESSAGE_MIN, max: CONTACT_MESSAGE_MAX }),
-  /** The sender accepts the privacy policy. */
-  consent: z.literal(true),
-  /** The honeypot: hidden from people, so a filled one means a bot. */
-  website: z.string().max(500).optional(),
-  language: z.enum(LANGUAGES).optional(),
-});
+export const zContactFormRequest = lazy(() =>
+  z.object({
+    name: zSingleLineText({ min: 1, max: 200 }),
+    company: zSingleLineText({ max: 200 }).optional(),
+    email: zSingleLineText({ min: 3, max: 320 }),
+    phoneNumber: zSingleLineText({ max: 40 }).optional(),
+    topic: z.enum(CONTACT_TOPICS),
+    message: zMultiLineText({ min: CONTACT_MESSAGE_MIN, max: CONTACT_MESSAGE_MAX }),
+    /** The sender accepts the privacy policy. */
+    consent: z.literal(true),
+    /** The honeypot: hidden from people, so a filled one means a bot. */
+    website: z.string().max(500).optional(),
+    language: z.enum(LANGUAGES).optional(),
+  }),
+);
 export type TContactFormRequest = z.infer<typeof zContactFormRequest>;
 
 /** The answer of POST /api/contact-forms (201). */
 export const CONTACT_FORM_RECEIVED_MESSAGE = "Thank you! Customer service will get back to you soon.";
 
-export const zContactForm = z.object({
-  contactFormDataId: z.uuid(),
-  name: z.string(),
-  company: z.string().nullable(),
-  email: z.string(),
-  phoneNumber: z.string().nullable(),
-  /** One of CONTACT_TOPICS; older rows may hold another text or none. */
-  topic: z.string().nullable(),
-  message: z.string(),
-  checked: z.boolean(),
-  checkedAt: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime(),
-});
+export const zContactForm = lazy(() =>
+  z.object({
+    contactFormDataId: z.uuid(),
+    name: z.string(),
+    company: z.string().nullable(),
+    email: z.string(),
+    phoneNumber: z.string().nullable(),
+    /** One of CONTACT_TOPICS; older rows may hold another text or none. */
+    topic: z.string().nullable(),
+    message: z.string(),
+    checked: z.boolean(),
+    checkedAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type TContactForm = z.infer<typeof zContactForm>;
 
-const zBooleanQuery = z.enum(["true", "false"]).transform((v) => v === "true");
+const zBooleanQuery = lazy(() => z.enum(["true", "false"]).transform((v) => v === "true"));
 
 /** GET /api/contact-forms: newest first, 20 a page. */
-export const zContactFormsQuery = zPageQuery.extend({
-  checked: zBooleanQuery.optional(),
-  search: zSingleLineText({ max: 200 }).optional(),
-});
+export const zContactFormsQuery = lazy(() =>
+  zPageQuery.extend({
+    checked: zBooleanQuery.optional(),
+    search: zSingleLineText({ max: 200 }).optional(),
+  }),
+);
 export type TContactFormsQuery = z.infer<typeof zContactFormsQuery>;
 
-export const zContactFormsPage = zPage(zContactForm);
+export const zContactFormsPage = lazy(() => zPage(zContactForm));
 export type TContactFormsPage = z.infer<typeof zContactFormsPage>;
 
-const zContactFormParams = z.object({ contactFormDataId: z.uuid() });
-const zContactFormUpdate = z.object({ checked: z.boolean() });
+const zContactFormParams = lazy(() => z.object({ contactFormDataId: z.uuid() }));
+const zContactFormUpdate = lazy(() => z.object({ checked: z.boolean() }));
 export type TContactFormUpdate = z.infer<typeof zContactFormUpdate>;
 
 /** GET /api/contact-forms/unchecked-count (docs/api-surface.md: count). */
-export const zContactFormsCount = z.object({ count: z.int() });
+export const zContactFormsCount = lazy(() => z.object({ count: z.int() }));
 
-export const contactFormsApi = {
+export const contactFormsApi = lazy(() => ({
   submit: endpoint({
     method: "POST",
     path: "/contact-forms",
@@ -97,4 +104,4 @@ export const contactFormsApi = {
     response: zContactForm,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { IMPORT_FIELDS } from "../domain/employee-import.ts";
 import { zCompanyIdParams } from "./employees.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zBooleanString } from "./system-users.ts";
 import { zFileAnswer } from "./uploads.ts";
 import { zPlausibleDate } from "./values.ts";
@@ -48,95 +49,115 @@ const IMPORT_ERROR_CODES = [
 ] as const;
 export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
 
-const zImportField = z.enum(IMPORT_FIELDS);
+const zImportField = lazy(() => z.enum(IMPORT_FIELDS));
 
-const zImportQuery = z.object({
-  dryRun: zBooleanString.default(false),
-  /** Write the rows without errors and leave the others. */
-  validRowsOnly: zBooleanString.default(false),
-  /** The last working day of the company's employees the file does not list (none: they are left as they are). */
-  leaversOn: zPlausibleDate("LAST_WORKING_DAY").optional(),
-});
+const zImportQuery = lazy(() =>
+  z.object({
+    dryRun: zBooleanString.default(false),
+    /** Write the rows without errors and leave the others. */
+    validRowsOnly: zBooleanString.default(false),
+    /** The last working day of the company's employees the file does not list (none: they are left as they are). */
+    leaversOn: zPlausibleDate("LAST_WORKING_DAY").optional(),
+  }),
+);
 export type TImportQuery = z.infer<typeof zImportQuery>;
 
 /** The `columns` part: an unknown header → its field, or "" to leave the column out. */
-export const zImportColumns = z.record(z.string().max(200), z.union([zImportField, z.literal("")]));
+export const zImportColumns = lazy(() =>
+  z.record(z.string().max(200), z.union([zImportField, z.literal("")])),
+);
 export type TImportColumns = z.infer<typeof zImportColumns>;
 
-const zImportRow = z.object({
-  /** The file's own line (the header is 1); null for an employee the file does not list (ENDS). */
-  row: z.int().nullable(),
-  action: z.enum(IMPORT_ROW_ACTIONS),
-  employeeId: z.uuid().nullable(),
-  name: z.string(),
-  email: z.string(),
-  /** The fields that change (CHANGED), or the last working day (ENDS). */
-  fields: z.array(z.string()),
-});
+const zImportRow = lazy(() =>
+  z.object({
+    /** The file's own line (the header is 1); null for an employee the file does not list (ENDS). */
+    row: z.int().nullable(),
+    action: z.enum(IMPORT_ROW_ACTIONS),
+    employeeId: z.uuid().nullable(),
+    name: z.string(),
+    email: z.string(),
+    /** The fields that change (CHANGED), or the last working day (ENDS). */
+    fields: z.array(z.string()),
+  }),
+);
 export type TImportRow = z.infer<typeof zImportRow>;
 
-const zImportError = z.object({
-  row: z.int(),
-  /** The field of the column, or null for the whole row. */
-  column: zImportField.nullable(),
-  code: z.enum(IMPORT_ERROR_CODES),
-  message: z.string(),
-});
+const zImportError = lazy(() =>
+  z.object({
+    row: z.int(),
+    /** The field of the column, or null for the whole row. */
+    column: zImportField.nullable(),
+    code: z.enum(IMPORT_ERROR_CODES),
+    message: z.string(),
+  }),
+);
 export type TImportError = z.infer<typeof zImportError>;
 
-export const zImportResult = z.object({
-  /** The written import's id, which its employees' events carry; null for a preview. */
-  importId: z.uuid().nullable(),
-  dryRun: z.boolean(),
-  counts: z.object({
-    created: z.int(),
-    changed: z.int(),
-    unchanged: z.int(),
-    ending: z.int(),
+export const zImportResult = lazy(() =>
+  z.object({
+    /** The written import's id, which its employees' events carry; null for a preview. */
+    importId: z.uuid().nullable(),
+    dryRun: z.boolean(),
+    counts: z.object({
+      created: z.int(),
+      changed: z.int(),
+      unchanged: z.int(),
+      ending: z.int(),
+    }),
+    /** Rows with an error: not written. */
+    errors: z.array(zImportError),
+    rows: z.array(zImportRow),
+    /** Each column's field, in the file's order (null: left out). */
+    columns: z.array(zImportField.nullable()),
   }),
-  /** Rows with an error: not written. */
-  errors: z.array(zImportError),
-  rows: z.array(zImportRow),
-  /** Each column's field, in the file's order (null: left out). */
-  columns: z.array(zImportField.nullable()),
-});
+);
 export type TImportResult = z.infer<typeof zImportResult>;
 
-export const zImportTemplateQuery = z.object({
-  language: z.enum(["fi", "en", "sv"]).default("fi"),
-  format: z.enum(["csv", "xlsx"]).default("xlsx"),
-});
+export const zImportTemplateQuery = lazy(() =>
+  z.object({
+    language: z.enum(["fi", "en", "sv"]).default("fi"),
+    format: z.enum(["csv", "xlsx"]).default("xlsx"),
+  }),
+);
 
 const MAX_INVITES = 20_000;
 
-const zInviteBody = z.union([
-  z.object({ employeeIds: z.array(z.uuid()).min(1).max(MAX_INVITES) }).strict(),
-  z.object({ all: z.literal(true) }).strict(),
-]);
+const zInviteBody = lazy(() =>
+  z.union([
+    z.object({ employeeIds: z.array(z.uuid()).min(1).max(MAX_INVITES) }).strict(),
+    z.object({ all: z.literal(true) }).strict(),
+  ]),
+);
 export type TInviteBody = z.infer<typeof zInviteBody>;
 
-const zInviteResult = z.object({
-  /** Mailed now. */
-  invited: z.int(),
-  /** Left out: they have logged in already (or are not the company's accepted employees). */
-  skipped: z.int(),
-});
+const zInviteResult = lazy(() =>
+  z.object({
+    /** Mailed now. */
+    invited: z.int(),
+    /** Left out: they have logged in already (or are not the company's accepted employees). */
+    skipped: z.int(),
+  }),
+);
 
-const zJoiningPerson = z.object({
-  employeeId: z.uuid(),
-  name: z.string(),
-  email: z.string(),
-  invitedAt: z.iso.datetime().nullable(),
-  remindedAt: z.iso.datetime().nullable(),
-});
+const zJoiningPerson = lazy(() =>
+  z.object({
+    employeeId: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    invitedAt: z.iso.datetime().nullable(),
+    remindedAt: z.iso.datetime().nullable(),
+  }),
+);
 
-const zJoiningStatus = z.object({
-  joined: z.int(),
-  invited: z.int(),
-  notInvited: z.int(),
-  /** The first 500 who have not logged in, newest employees first. */
-  waiting: z.array(zJoiningPerson),
-});
+const zJoiningStatus = lazy(() =>
+  z.object({
+    joined: z.int(),
+    invited: z.int(),
+    notInvited: z.int(),
+    /** The first 500 who have not logged in, newest employees first. */
+    waiting: z.array(zJoiningPerson),
+  }),
+);
 export type TJoiningStatus = z.infer<typeof zJoiningStatus>;
 
 /**
@@ -144,7 +165,7 @@ export type TJoiningStatus = z.infer<typeof zJoiningStatus>;
  * multipart form the comment above describes, not JSON: the endpoint names its address, query and answer.
  * The template is a file the web downloads by its address.
  */
-export const employeeImportApi = {
+export const employeeImportApi = lazy(() => ({
   template: endpoint({
     method: "GET",
     path: "/beneficiary-employee/import-template",
@@ -182,4 +203,4 @@ export const employeeImportApi = {
     response: zInviteResult,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

@@ -1,27 +1,24 @@
 import { z } from "zod";
-import { EMPLOYEE_LIST_PAGE_SIZE } from "../domain/constants.ts";
 import { DEFAULT_LAST_WORKING_DAY } from "../domain/dates.ts";
-import {
-  EMPLOYEE_FILTER_TYPES,
-  EMPLOYEE_PAGE_SIZE_MAX,
-  GRANTABLE_EMPLOYER_ROLES,
-} from "../domain/employees.ts";
+import { GRANTABLE_EMPLOYER_ROLES } from "../domain/employees.ts";
 import { employmentDateIssues } from "../domain/employment-dates.ts";
-import {
-  ABSENCE_REASONS,
-  EMPLOYEE_STATUSES,
-  LANGUAGES,
-  ORDER_STATUSES,
-  PAYMENT_STATUSES,
-} from "../domain/enums.ts";
+import { ABSENCE_REASONS, EMPLOYEE_STATUSES, LANGUAGES, ORDER_STATUSES } from "../domain/enums.ts";
 import { zMessage } from "./common.ts";
-import { zEuros } from "./companies.ts";
+import { zEuros } from "./company-fields.ts";
+import {
+  zCompanyEmployeesQuery,
+  zEmployeesExportQuery,
+  zEmployeesListQuery,
+  zEmployeesWithAllDataQuery,
+  zEmployeesWithOrdersQuery,
+} from "./employee-list-queries.ts";
 import { zCompanyInvitation } from "./employment-invitations.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zEmailAddress } from "./system-users.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 import { zFileAnswer } from "./uploads.ts";
-import { zDateOnly, zPlausibleDate } from "./values.ts";
+import { zPlausibleDate } from "./values.ts";
 
 /**
  * Beneficiary employees, the employer's side (docs/data-model.md "Beneficiary employee", docs/product.md "States" accept/reject, docs/api-surface.md
@@ -68,176 +65,98 @@ import { zDateOnly, zPlausibleDate } from "./values.ts";
 
 export const EMPLOYEES_FETCH_ERROR = "Failed to fetch employees";
 
-/** A search field: trimmed (docs/product.md "Field rules"); empty means no filter. */
-const zSearch = zSingleLineText({ max: 100 }).optional();
-/** A filter value typed or picked by the employer: empty means 'Kaikki' (no filter). */
-const zFilterValue = zSingleLineText({ max: 100 }).optional();
-
-const zPageSize = z.coerce.number().int().min(1).max(EMPLOYEE_PAGE_SIZE_MAX).default(EMPLOYEE_LIST_PAGE_SIZE);
-const zPageNumber = z.coerce.number().int().min(1).max(100_000).default(1);
-
-/**
- * Where the next or previous page starts: the nextCursor or previousCursor of the page on screen, opaque
- * to the web. With one, the page is sought by the list's index instead of counted past (`page` still
- * names it), so page 5,000 of a 100,000-employee group costs what page 2 does (docs/decisions/011).
- */
-const zPageCursor = z
-  .string()
-  .max(200)
-  .regex(/^[A-Za-z0-9_-]+$/)
-  .optional();
-
-export const zEmployeesListQuery = z.object({
-  page: zPageNumber,
-  pageSize: zPageSize,
-  /** The page after the one whose nextCursor this is. */
-  after: zPageCursor,
-  /** The page before the one whose previousCursor this is. */
-  before: zPageCursor,
-  search: zSearch,
-  /** One of the caller's companies; left out = 'Kaikki'. */
-  companyId: z.uuid().optional(),
-  costUnit: zFilterValue,
-  payRollOther: zFilterValue,
-  unitId: z.uuid().optional(),
-  filterType: z.enum(EMPLOYEE_FILTER_TYPES).default("ALL"),
-  /** Employees with at least one order in this status. */
-  orderStatus: z.enum(ORDER_STATUSES).optional(),
-  /** Employees with a signed leasing agreement in this payment status. */
-  paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
-  /** The employee joined (was created) on these Helsinki dates, both ends included. */
-  createdStart: zDateOnly.optional(),
-  createdEnd: zDateOnly.optional(),
-  /** An order of the employee was processed on these Helsinki dates, both ends included. */
-  processedStart: zDateOnly.optional(),
-  processedEnd: zDateOnly.optional(),
-});
-export type TEmployeesListQuery = z.infer<typeof zEmployeesListQuery>;
-
-export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
-export const zEmployeesExportQuery = zEmployeesListQuery
-  .omit({
-    page: true,
-    pageSize: true,
-    after: true,
-    before: true,
-  })
-  .extend({
-    format: z.enum(EXPORT_FORMATS).default("csv"),
-    /** The language of the headers and labels; the caller's own by default. */
-    language: z.enum(LANGUAGES).optional(),
-  });
-export type TEmployeesExportQuery = z.infer<typeof zEmployeesExportQuery>;
-
-const zCompanyEmployeesQuery = z.object({ page: zPageNumber, pageSize: zPageSize, search: zSearch });
-export type TCompanyEmployeesQuery = z.infer<typeof zCompanyEmployeesQuery>;
-
-const zEmployeesWithAllDataQuery = z.object({
-  page: zPageNumber,
-  /** Dropdowns take up to 500 names at once (the unnamed limit of docs/product.md "Constants"). */
-  pageSize: z.coerce.number().int().min(1).max(500).default(EMPLOYEE_LIST_PAGE_SIZE),
-  companyId: z.uuid().optional(),
-  search: zSearch,
-  minimalData: z
-    .enum(["true", "false"])
-    .transform((value) => value === "true")
-    .optional(),
-});
-export type TEmployeesWithAllDataQuery = z.infer<typeof zEmployeesWithAllDataQuery>;
-
-const zEmployeesWithOrdersQuery = z.object({
-  page: zPageNumber,
-  pageSize: zPageSize,
-  companyId: z.uuid().optional(),
-  orderStatus: z.enum(ORDER_STATUSES).optional(),
-  search: zSearch,
-});
-export type TEmployeesWithOrdersQuery = z.infer<typeof zEmployeesWithOrdersQuery>;
-
 /** One order of the employee as the employer sees it in the list (the latest first). */
-const zEmployeeOrder = z.object({
-  orderId: z.uuid(),
-  orderNumber: z.int(),
-  orderStatus: z.enum(ORDER_STATUSES),
-  isOnlineOrder: z.boolean(),
-  isOrderConfirmed: z.boolean(),
-  bikeStore: z.object({ bikeStoreId: z.uuid(), storeName: z.string() }).nullable(),
-  totalPrice: z.number(),
-  monthlyPayment: z.number().nullable(),
-  leaseTimeMonths: z.int().nullable(),
-  /** The leasing agreement's first and last day, once it has them. */
-  leaseStartDate: z.string().nullable(),
-  leaseEndDate: z.string().nullable(),
-  processedAt: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime(),
-});
+const zEmployeeOrder = lazy(() =>
+  z.object({
+    orderId: z.uuid(),
+    orderNumber: z.int(),
+    orderStatus: z.enum(ORDER_STATUSES),
+    isOnlineOrder: z.boolean(),
+    isOrderConfirmed: z.boolean(),
+    bikeStore: z.object({ bikeStoreId: z.uuid(), storeName: z.string() }).nullable(),
+    totalPrice: z.number(),
+    monthlyPayment: z.number().nullable(),
+    leaseTimeMonths: z.int().nullable(),
+    /** The leasing agreement's first and last day, once it has them. */
+    leaseStartDate: z.string().nullable(),
+    leaseEndDate: z.string().nullable(),
+    processedAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type TEmployeeOrder = z.infer<typeof zEmployeeOrder>;
 
-export const zAbsence = z.object({
-  absenceId: z.uuid(),
-  beneficiaryEmployeeId: z.uuid(),
-  reason: z.enum(ABSENCE_REASONS),
-  /** The text of "Muu, mikä". */
-  reasonOther: z.string().nullable(),
-  startDate: z.string(),
-  /** Null while the return date is not known. */
-  endDate: z.string().nullable(),
-  note: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-});
+export const zAbsence = lazy(() =>
+  z.object({
+    absenceId: z.uuid(),
+    beneficiaryEmployeeId: z.uuid(),
+    reason: z.enum(ABSENCE_REASONS),
+    /** The text of "Muu, mikä". */
+    reasonOther: z.string().nullable(),
+    startDate: z.string(),
+    /** Null while the return date is not known. */
+    endDate: z.string().nullable(),
+    note: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type TAbsence = z.infer<typeof zAbsence>;
 
 /** docs/data-model.md "Beneficiary employee", with the names the employer sees. */
-export const zEmployee = z.object({
-  beneficiaryEmployeeId: z.uuid(),
-  userId: z.uuid(),
-  companyId: z.uuid(),
-  companyName: z.string(),
-  systemUser: z.object({
-    firstName: z.string(),
-    lastName: z.string(),
-    workEmail: z.string(),
-    phoneNumber: z.string().nullable(),
+export const zEmployee = lazy(() =>
+  z.object({
+    beneficiaryEmployeeId: z.uuid(),
+    userId: z.uuid(),
+    companyId: z.uuid(),
+    companyName: z.string(),
+    systemUser: z.object({
+      firstName: z.string(),
+      lastName: z.string(),
+      workEmail: z.string(),
+      phoneNumber: z.string().nullable(),
+    }),
+    costUnit: z.string().nullable(),
+    unitId: z.uuid().nullable(),
+    unitName: z.string().nullable(),
+    employeeNumber: z.string().nullable(),
+    payRollOther: z.string().nullable(),
+    /** YYYY-MM-DD; 2999-01-01 when no end is known (docs/product.md "States"). */
+    lastWorkingDayDate: z.string(),
+    jobTrialPeriodEndDate: z.string().nullable(),
+    status: z.enum(EMPLOYEE_STATUSES),
+    employerNote: z.string().nullable(),
+    /** The employee's own max price in euros; null = the company's. */
+    maxPrice: z.number().nullable(),
+    /** The company's max price in euros (null = no limit), for showing what applies. */
+    companyMaxPrice: z.number().nullable(),
+    /** The last working day is before today (Helsinki). */
+    employmentEnded: z.boolean(),
+    /** The absence that covers today, if any. */
+    currentAbsence: zAbsence.nullable(),
+    /** SPEC "Order list": the employee's orders, latest first (at most 10 in lists). */
+    orders: z.array(zEmployeeOrder),
+    /** How many orders the employee has in all (the list carries the latest 10). */
+    orderCount: z.int(),
+    /** The employer roles the person holds in this company besides BIKE_BENEFICIARY. */
+    employerRoles: z.array(z.enum(GRANTABLE_EMPLOYER_ROLES)),
+    decidedAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
   }),
-  costUnit: z.string().nullable(),
-  unitId: z.uuid().nullable(),
-  unitName: z.string().nullable(),
-  employeeNumber: z.string().nullable(),
-  payRollOther: z.string().nullable(),
-  /** YYYY-MM-DD; 2999-01-01 when no end is known (docs/product.md "States"). */
-  lastWorkingDayDate: z.string(),
-  jobTrialPeriodEndDate: z.string().nullable(),
-  status: z.enum(EMPLOYEE_STATUSES),
-  employerNote: z.string().nullable(),
-  /** The employee's own max price in euros; null = the company's. */
-  maxPrice: z.number().nullable(),
-  /** The company's max price in euros (null = no limit), for showing what applies. */
-  companyMaxPrice: z.number().nullable(),
-  /** The last working day is before today (Helsinki). */
-  employmentEnded: z.boolean(),
-  /** The absence that covers today, if any. */
-  currentAbsence: zAbsence.nullable(),
-  /** SPEC "Order list": the employee's orders, latest first (at most 10 in lists). */
-  orders: z.array(zEmployeeOrder),
-  /** How many orders the employee has in all (the list carries the latest 10). */
-  orderCount: z.int(),
-  /** The employer roles the person holds in this company besides BIKE_BENEFICIARY. */
-  employerRoles: z.array(z.enum(GRANTABLE_EMPLOYER_ROLES)),
-  decidedAt: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime(),
-});
+);
 export type TEmployee = z.infer<typeof zEmployee>;
 
-export const zEmployeeDetails = zEmployee.extend({ absences: z.array(zAbsence) });
+export const zEmployeeDetails = lazy(() => zEmployee.extend({ absences: z.array(zAbsence) }));
 export type TEmployeeDetails = z.infer<typeof zEmployeeDetails>;
 
-const zEmployeeMinimal = z.object({
-  beneficiaryEmployeeId: z.uuid(),
-  companyId: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  employeeNumber: z.string().nullable(),
-});
+const zEmployeeMinimal = lazy(() =>
+  z.object({
+    beneficiaryEmployeeId: z.uuid(),
+    companyId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    employeeNumber: z.string().nullable(),
+  }),
+);
 export type TEmployeeMinimal = z.infer<typeof zEmployeeMinimal>;
 
 function zEmployeesPageOf<T extends z.ZodType>(item: T) {
@@ -252,20 +171,20 @@ function zEmployeesPageOf<T extends z.ZodType>(item: T) {
     previousCursor: z.string().nullable(),
   });
 }
-export const zEmployeesPage = zEmployeesPageOf(zEmployee);
+export const zEmployeesPage = lazy(() => zEmployeesPageOf(zEmployee));
 export type TEmployeesPage = z.infer<typeof zEmployeesPage>;
-export const zEmployeesMinimalPage = zEmployeesPageOf(zEmployeeMinimal);
-const zEmployeesWithAllDataResponse = z.union([zEmployeesPage, zEmployeesMinimalPage]);
+export const zEmployeesMinimalPage = lazy(() => zEmployeesPageOf(zEmployeeMinimal));
+const zEmployeesWithAllDataResponse = lazy(() => z.union([zEmployeesPage, zEmployeesMinimalPage]));
 
-const zEmployeeIdParams = z.object({ id: z.uuid() });
-export const zCompanyIdParams = z.object({ id: z.uuid() });
-const zAbsenceParams = z.object({ id: z.uuid(), absenceId: z.uuid() });
+const zEmployeeIdParams = lazy(() => z.object({ id: z.uuid() }));
+export const zCompanyIdParams = lazy(() => z.object({ id: z.uuid() }));
+const zAbsenceParams = lazy(() => z.object({ id: z.uuid(), absenceId: z.uuid() }));
 
 /** An optional text field of the employee: empty string or null clears it. */
 const optionalText = zOptionalSingleLineText;
 
 /** The employer's fields of an employee (docs/api-surface.md decide and update). */
-const employeeFields = {
+const employeeFields = lazy(() => ({
   costUnit: optionalText(50),
   unitId: z.uuid().nullable().optional(),
   employeeNumber: optionalText(50),
@@ -278,7 +197,7 @@ const employeeFields = {
   /** Euros; null = the company's max price. */
   maxPrice: zEuros.nullable().optional(),
   employerNote: z.union([zMultiLineText({ max: 2000 }), z.null()]).optional(),
-};
+}));
 
 /**
  * The employee's dates against each other (src/domain/employment-dates.ts): a last working day before
@@ -302,76 +221,86 @@ function checkEmploymentDates(
   }
 }
 
-export const zUpdateEmployee = z
-  .object({
-    ...employeeFields,
-    firstName: zSingleLineText({ min: 1, max: 100 }).optional(),
-    lastName: zSingleLineText({ min: 1, max: 100 }).optional(),
-  })
-  .superRefine(checkEmploymentDates);
+export const zUpdateEmployee = lazy(() =>
+  z
+    .object({
+      ...employeeFields,
+      firstName: zSingleLineText({ min: 1, max: 100 }).optional(),
+      lastName: zSingleLineText({ min: 1, max: 100 }).optional(),
+    })
+    .superRefine(checkEmploymentDates),
+);
 export type TUpdateEmployee = z.infer<typeof zUpdateEmployee>;
 
 /** docs/api-surface.md decide: "employee fields and role flags". */
-export const zDecideEmployee = z
-  .object({
-    decision: z.enum(["ACCEPTED", "REJECTED"]),
-    ...employeeFields,
-    /** Employer roles given with the acceptance (an employer admin's call only). */
-    roles: z.array(z.enum(GRANTABLE_EMPLOYER_ROLES)).max(GRANTABLE_EMPLOYER_ROLES.length).optional(),
-    /** Said to the person in the rejection mail. */
-    reason: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
-  })
-  .superRefine(checkEmploymentDates);
+export const zDecideEmployee = lazy(() =>
+  z
+    .object({
+      decision: z.enum(["ACCEPTED", "REJECTED"]),
+      ...employeeFields,
+      /** Employer roles given with the acceptance (an employer admin's call only). */
+      roles: z.array(z.enum(GRANTABLE_EMPLOYER_ROLES)).max(GRANTABLE_EMPLOYER_ROLES.length).optional(),
+      /** Said to the person in the rejection mail. */
+      reason: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
+    })
+    .superRefine(checkEmploymentDates),
+);
 export type TDecideEmployee = z.infer<typeof zDecideEmployee>;
 
-export const zCreateEmployee = z
-  .object({
-    companyId: z.uuid(),
-    firstName: zSingleLineText({ min: 1, max: 100 }),
-    lastName: zSingleLineText({ min: 1, max: 100 }),
-    workEmail: zEmailAddress,
-    /** Normalised by the docs/product.md "Field rules" rule; empty string or null: none. */
-    phoneNumber: z.string().max(40).nullable().optional(),
-    /** The language of the invitation mail and the account. */
-    language: z.enum(LANGUAGES).default("fi"),
-    ...employeeFields,
-  })
-  .superRefine(checkEmploymentDates);
+export const zCreateEmployee = lazy(() =>
+  z
+    .object({
+      companyId: z.uuid(),
+      firstName: zSingleLineText({ min: 1, max: 100 }),
+      lastName: zSingleLineText({ min: 1, max: 100 }),
+      workEmail: zEmailAddress,
+      /** Normalised by the docs/product.md "Field rules" rule; empty string or null: none. */
+      phoneNumber: z.string().max(40).nullable().optional(),
+      /** The language of the invitation mail and the account. */
+      language: z.enum(LANGUAGES).default("fi"),
+      ...employeeFields,
+    })
+    .superRefine(checkEmploymentDates),
+);
 export type TCreateEmployee = z.infer<typeof zCreateEmployee>;
 
-export const zAbsenceInput = z
-  .object({
-    reason: z.enum(ABSENCE_REASONS),
-    /** Required with OTHER ("Muu, mikä"). */
-    reasonOther: z.union([zSingleLineText({ min: 1, max: 200 }), z.null()]).optional(),
-    startDate: zPlausibleDate("ABSENCE"),
-    /** Null or left out: the return date is not known yet. */
-    endDate: zPlausibleDate("ABSENCE").nullable().optional(),
-    note: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.reason === "OTHER" && !value.reasonOther) {
-      ctx.addIssue({ code: "custom", path: ["reasonOther"], message: "Say what the absence is" });
-    }
-    if (value.endDate && value.endDate < value.startDate) {
-      ctx.addIssue({ code: "custom", path: ["endDate"], message: "The end cannot be before the start" });
-    }
-  });
+export const zAbsenceInput = lazy(() =>
+  z
+    .object({
+      reason: z.enum(ABSENCE_REASONS),
+      /** Required with OTHER ("Muu, mikä"). */
+      reasonOther: z.union([zSingleLineText({ min: 1, max: 200 }), z.null()]).optional(),
+      startDate: zPlausibleDate("ABSENCE"),
+      /** Null or left out: the return date is not known yet. */
+      endDate: zPlausibleDate("ABSENCE").nullable().optional(),
+      note: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
+    })
+    .superRefine((value, ctx) => {
+      if (value.reason === "OTHER" && !value.reasonOther) {
+        ctx.addIssue({ code: "custom", path: ["reasonOther"], message: "Say what the absence is" });
+      }
+      if (value.endDate && value.endDate < value.startDate) {
+        ctx.addIssue({ code: "custom", path: ["endDate"], message: "The end cannot be before the start" });
+      }
+    }),
+);
 export type TAbsenceInput = z.infer<typeof zAbsenceInput>;
 
-export const zAbsences = z.object({ absences: z.array(zAbsence) });
+export const zAbsences = lazy(() => z.object({ absences: z.array(zAbsence) }));
 
-const zEmployeeFilterOptionsQuery = z.object({ companyId: z.uuid().optional() });
+const zEmployeeFilterOptionsQuery = lazy(() => z.object({ companyId: z.uuid().optional() }));
 
 /** What the manage list's 'Kaikki' filters can narrow to: the values in use in the caller's companies. */
-const zEmployeeFilterOptions = z.object({
-  costUnits: z.array(z.string()),
-  payRollOthers: z.array(z.string()),
-  units: z.array(z.object({ unitId: z.uuid(), unitName: z.string(), companyId: z.uuid() })),
-});
+const zEmployeeFilterOptions = lazy(() =>
+  z.object({
+    costUnits: z.array(z.string()),
+    payRollOthers: z.array(z.string()),
+    units: z.array(z.object({ unitId: z.uuid(), unitName: z.string(), companyId: z.uuid() })),
+  }),
+);
 export type TEmployeeFilterOptions = z.infer<typeof zEmployeeFilterOptions>;
 
-export const employeesApi = {
+export const employeesApi = lazy(() => ({
   exportFile: endpoint({
     method: "GET",
     path: "/beneficiary-employee/export",
@@ -496,4 +425,4 @@ export const employeesApi = {
     response: zMessage,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { INVITATION_SOURCES, INVITATION_STATUSES } from "../domain/employment-invitations.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 
 /**
  * Invitations to an employment: a company that adds a person who already has an account (and is not
@@ -20,44 +21,50 @@ import { endpoint } from "./endpoint.ts";
  */
 
 /** An invitation as the inviting company sees it. */
-export const zCompanyInvitation = z.object({
-  invitationId: z.uuid(),
-  companyId: z.uuid(),
-  /** The address as the company typed it. */
-  email: z.string(),
-  /** The names as the company gave them (not the person's own). */
-  firstName: z.string(),
-  lastName: z.string(),
-  status: z.enum(INVITATION_STATUSES),
-  source: z.enum(INVITATION_SOURCES),
-  invitedAt: z.iso.datetime({ offset: true }),
-  /** Who invited: the company's user's name; null for the identity provider or a removed user. */
-  invitedBy: z.string().nullable(),
-  closedAt: z.iso.datetime({ offset: true }).nullable(),
-});
+export const zCompanyInvitation = lazy(() =>
+  z.object({
+    invitationId: z.uuid(),
+    companyId: z.uuid(),
+    /** The address as the company typed it. */
+    email: z.string(),
+    /** The names as the company gave them (not the person's own). */
+    firstName: z.string(),
+    lastName: z.string(),
+    status: z.enum(INVITATION_STATUSES),
+    source: z.enum(INVITATION_SOURCES),
+    invitedAt: z.iso.datetime({ offset: true }),
+    /** Who invited: the company's user's name; null for the identity provider or a removed user. */
+    invitedBy: z.string().nullable(),
+    closedAt: z.iso.datetime({ offset: true }).nullable(),
+  }),
+);
 export type TCompanyInvitation = z.infer<typeof zCompanyInvitation>;
 
-const zCompanyInvitationsQuery = zPageQuery.extend({ companyId: z.uuid().optional() });
+const zCompanyInvitationsQuery = lazy(() => zPageQuery.extend({ companyId: z.uuid().optional() }));
 export type TCompanyInvitationsQuery = z.infer<typeof zCompanyInvitationsQuery>;
-export const zCompanyInvitationsPage = zPage(zCompanyInvitation);
+export const zCompanyInvitationsPage = lazy(() => zPage(zCompanyInvitation));
 export type TCompanyInvitationsPage = z.infer<typeof zCompanyInvitationsPage>;
 
 /** An invitation as the invited person sees it: which company, when. */
-const zOwnInvitation = z.object({
-  invitationId: z.uuid(),
-  companyName: z.string(),
-  invitedAt: z.iso.datetime({ offset: true }),
-});
+const zOwnInvitation = lazy(() =>
+  z.object({
+    invitationId: z.uuid(),
+    companyName: z.string(),
+    invitedAt: z.iso.datetime({ offset: true }),
+  }),
+);
 export type TOwnInvitation = z.infer<typeof zOwnInvitation>;
-export const zOwnInvitations = z.object({ items: z.array(zOwnInvitation) });
+export const zOwnInvitations = lazy(() => z.object({ items: z.array(zOwnInvitation) }));
 export type TOwnInvitations = z.infer<typeof zOwnInvitations>;
 
-export const zInvitationAccepted = z.object({ beneficiaryEmployeeId: z.uuid(), companyName: z.string() });
+export const zInvitationAccepted = lazy(() =>
+  z.object({ beneficiaryEmployeeId: z.uuid(), companyName: z.string() }),
+);
 export type TInvitationAccepted = z.infer<typeof zInvitationAccepted>;
 
-const zInvitationIdParams = z.object({ id: z.uuid() });
+const zInvitationIdParams = lazy(() => z.object({ id: z.uuid() }));
 
-export const employmentInvitationsApi = {
+export const employmentInvitationsApi = lazy(() => ({
   companyInvitations: endpoint({
     method: "GET",
     path: "/beneficiary-employee/invitations",
@@ -97,4 +104,4 @@ export const employmentInvitationsApi = {
     response: z.object({ message: z.string() }),
     errors: [400, 401, 403, 404],
   }),
-};
+}));

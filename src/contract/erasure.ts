@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { HELD_ENTITY_TYPES } from "../domain/enums.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zUserIdParams } from "./system-users.ts";
 import { zMultiLineText } from "./text.ts";
 import { zDateOnly } from "./values.ts";
@@ -16,33 +17,39 @@ import { zDateOnly } from "./values.ts";
  * - GET /api/system-users/{userId}/legal-holds — 200 `{ items }`: the holds still in force.
  */
 
-export const zErasureRequest = z.object({
-  /** Why: the person's request as the helpdesk got it. Kept in the event log, so no personal data. */
-  reason: zMultiLineText({ min: 1, max: 1000 }),
-});
+export const zErasureRequest = lazy(() =>
+  z.object({
+    /** Why: the person's request as the helpdesk got it. Kept in the event log, so no personal data. */
+    reason: zMultiLineText({ min: 1, max: 1000 }),
+  }),
+);
 export type TErasureRequest = z.infer<typeof zErasureRequest>;
 
-const zLegalHold = z.object({
-  id: z.uuid(),
-  entityType: z.enum(HELD_ENTITY_TYPES),
-  entityId: z.uuid(),
-  legalBasis: z.string(),
-  /** The last day the record is kept (YYYY-MM-DD). */
-  endsOn: zDateOnly,
-  createdAt: z.iso.datetime(),
-});
+const zLegalHold = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    entityType: z.enum(HELD_ENTITY_TYPES),
+    entityId: z.uuid(),
+    legalBasis: z.string(),
+    /** The last day the record is kept (YYYY-MM-DD). */
+    endsOn: zDateOnly,
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type TLegalHold = z.infer<typeof zLegalHold>;
 
-export const zLegalHolds = z.object({ items: z.array(zLegalHold) });
+export const zLegalHolds = lazy(() => z.object({ items: z.array(zLegalHold) }));
 export type TLegalHolds = z.infer<typeof zLegalHolds>;
 
-export const zErasureResult = z.object({
-  erasureId: z.uuid(),
-  holds: z.array(zLegalHold),
-});
+export const zErasureResult = lazy(() =>
+  z.object({
+    erasureId: z.uuid(),
+    holds: z.array(zLegalHold),
+  }),
+);
 export type TErasureResult = z.infer<typeof zErasureResult>;
 
-export const erasureApi = {
+export const erasureApi = lazy(() => ({
   erase: endpoint({
     method: "POST",
     path: "/system-users/:userId/erasure",
@@ -62,4 +69,4 @@ export const erasureApi = {
     response: zLegalHolds,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazy } from "./lazy.ts";
 
 /**
  * Stable machine codes of error responses (docs/architecture.md). The client translates `errors.<CODE>`;
@@ -209,31 +210,37 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  * (`too_big` with `maximum` 200, or a rule of the contract with its `params`), so that a form words
  * the server's refusal as it words its own check. Never the value sent.
  */
-const zErrorIssue = z.object({
-  code: z.string(),
-  origin: z.string().optional(),
-  minimum: z.number().optional(),
-  maximum: z.number().optional(),
-  format: z.string().optional(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
+const zErrorIssue = lazy(() =>
+  z.object({
+    code: z.string(),
+    origin: z.string().optional(),
+    minimum: z.number().optional(),
+    maximum: z.number().optional(),
+    format: z.string().optional(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  }),
+);
 export type TErrorIssue = z.infer<typeof zErrorIssue>;
 
-const zErrorDetail = z.object({
-  /** Dotted path of the failing field, e.g. `body.email`. */
-  field: z.string(),
-  message: z.string(),
-  issue: zErrorIssue.optional(),
-});
+const zErrorDetail = lazy(() =>
+  z.object({
+    /** Dotted path of the failing field, e.g. `body.email`. */
+    field: z.string(),
+    message: z.string(),
+    issue: zErrorIssue.optional(),
+  }),
+);
 export type TErrorDetail = z.infer<typeof zErrorDetail>;
 
 /** The one error body every failing request answers with. */
-export const zErrorResponse = z.object({
-  statusCode: z.int(),
-  code: z.string(),
-  message: z.string(),
-  details: z.array(zErrorDetail).optional(),
-  /** Login only: 400 PHONE_NUMBER_REQUIRED carries this flag (docs/product.md "States" "requires phone number"). */
-  requiresPhoneNumber: z.literal(true).optional(),
-});
+export const zErrorResponse = lazy(() =>
+  z.object({
+    statusCode: z.int(),
+    code: z.string(),
+    message: z.string(),
+    details: z.array(zErrorDetail).optional(),
+    /** Login only: 400 PHONE_NUMBER_REQUIRED carries this flag (docs/product.md "States" "requires phone number"). */
+    requiresPhoneNumber: z.literal(true).optional(),
+  }),
+);
 export type TErrorResponse = z.infer<typeof zErrorResponse>;

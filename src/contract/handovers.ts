@@ -10,6 +10,7 @@ import {
 import { FRAME_SERIAL_NUMBER_PATTERN } from "../domain/order-package.ts";
 import { zMessage } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zOrderIdParams } from "./orders.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 import { zFileAnswer, zStoredFileRef, zUploadFileName } from "./uploads.ts";
@@ -34,8 +35,8 @@ import { zFileAnswer, zStoredFileRef, zUploadFileName } from "./uploads.ts";
  * - GET /api/orders/{orderId}/handover/pdf and /api/store/orders/{orderId}/handover/pdf: the protocol.
  */
 
-export const zHandoverPhotoParams = zOrderIdParams.extend({ photoId: z.uuid() });
-export const zHandoverPhotoQuery = z.object({ fileName: zUploadFileName });
+export const zHandoverPhotoParams = lazy(() => zOrderIdParams.extend({ photoId: z.uuid() }));
+export const zHandoverPhotoQuery = lazy(() => z.object({ fileName: zUploadFileName }));
 export const zHandoverPhoto = zStoredFileRef;
 export type THandoverPhoto = z.infer<typeof zHandoverPhoto>;
 
@@ -48,100 +49,114 @@ const zSerial = (min: number) =>
     .regex(FRAME_SERIAL_NUMBER_PATTERN, "Letters, digits, hyphens and spaces only");
 
 /** The pickup code as typed: six digits, spaces and dashes allowed in between. */
-const zPickupCode = z
-  .string()
-  .max(20)
-  .overwrite(normalizePickupCode)
-  .regex(new RegExp(`^\\d{${PICKUP_CODE_LENGTH}}$`), `${PICKUP_CODE_LENGTH} digits`);
+const zPickupCode = lazy(() =>
+  z
+    .string()
+    .max(20)
+    .overwrite(normalizePickupCode)
+    .regex(new RegExp(`^\\d{${PICKUP_CODE_LENGTH}}$`), `${PICKUP_CODE_LENGTH} digits`),
+);
 
 /** The employee's signature on the store's device: the name they sign with, and that they received the bike. */
-const zEmployeeSignatureAtStore = z.object({
-  name: zSingleLineText({ min: 2, max: 200 }),
-  received: z.literal(true),
-});
+const zEmployeeSignatureAtStore = lazy(() =>
+  z.object({
+    name: zSingleLineText({ min: 2, max: 200 }),
+    received: z.literal(true),
+  }),
+);
 
-export const zRecordHandover = z.object({
-  frameSerialNumber: zSerial(3),
-  /** An e-bike's battery; empty or left out for a bike without one. */
-  batterySerial: z.union([zSerial(1), z.literal(""), z.null()]).optional(),
-  accessories: z
-    .array(zSingleLineText({ min: 1, max: 100 }))
-    .max(MAX_HANDOVER_ACCESSORIES)
-    .default([]),
-  /** The code the employee shows from their page; required for a bike handed over in person. */
-  pickupCode: zPickupCode.optional(),
-  /** Present when the employee signs on the store's device now (in person only). */
-  employeeSignature: zEmployeeSignatureAtStore.optional(),
-});
+export const zRecordHandover = lazy(() =>
+  z.object({
+    frameSerialNumber: zSerial(3),
+    /** An e-bike's battery; empty or left out for a bike without one. */
+    batterySerial: z.union([zSerial(1), z.literal(""), z.null()]).optional(),
+    accessories: z
+      .array(zSingleLineText({ min: 1, max: 100 }))
+      .max(MAX_HANDOVER_ACCESSORIES)
+      .default([]),
+    /** The code the employee shows from their page; required for a bike handed over in person. */
+    pickupCode: zPickupCode.optional(),
+    /** Present when the employee signs on the store's device now (in person only). */
+    employeeSignature: zEmployeeSignatureAtStore.optional(),
+  }),
+);
 export type TRecordHandover = z.infer<typeof zRecordHandover>;
 
 /** A recorded handover, as each party reads it. */
-const zHandoverRecord = z.object({
-  handoverId: z.uuid(),
-  kind: z.enum(HANDOVER_KINDS),
-  status: z.enum(HANDOVER_STATUSES),
-  frameSerialNumber: z.string(),
-  batterySerial: z.string().nullable(),
-  accessories: z.array(z.string()),
-  storeName: z.string(),
-  storeSignerName: z.string(),
-  storeSignedAt: z.iso.datetime(),
-  pickupCodeChecked: z.boolean(),
-  employeeSigningPlace: z.enum(EMPLOYEE_SIGNING_PLACES).nullable(),
-  employeeSignerName: z.string().nullable(),
-  employeeSignedAt: z.iso.datetime().nullable(),
-  /** The bike's delivery date (YYYY-MM-DD), once the employee has signed. */
-  handoverDate: z.string().nullable(),
-  /** The first day of the lease, which follows from the handover date. */
-  leaseStartDate: z.string().nullable(),
-  /** A shipped bike's last day for reporting a defect through the handover. */
-  defectWindowEndsOn: z.string().nullable(),
-  /** The protocol's SHA-256, once it is complete. */
-  documentSha256: z.string().nullable(),
-  /** The defects the employee reported of a shipped bike, oldest first. */
-  defects: z.array(z.object({ reportedAt: z.iso.datetime(), description: z.string() })),
-});
+const zHandoverRecord = lazy(() =>
+  z.object({
+    handoverId: z.uuid(),
+    kind: z.enum(HANDOVER_KINDS),
+    status: z.enum(HANDOVER_STATUSES),
+    frameSerialNumber: z.string(),
+    batterySerial: z.string().nullable(),
+    accessories: z.array(z.string()),
+    storeName: z.string(),
+    storeSignerName: z.string(),
+    storeSignedAt: z.iso.datetime(),
+    pickupCodeChecked: z.boolean(),
+    employeeSigningPlace: z.enum(EMPLOYEE_SIGNING_PLACES).nullable(),
+    employeeSignerName: z.string().nullable(),
+    employeeSignedAt: z.iso.datetime().nullable(),
+    /** The bike's delivery date (YYYY-MM-DD), once the employee has signed. */
+    handoverDate: z.string().nullable(),
+    /** The first day of the lease, which follows from the handover date. */
+    leaseStartDate: z.string().nullable(),
+    /** A shipped bike's last day for reporting a defect through the handover. */
+    defectWindowEndsOn: z.string().nullable(),
+    /** The protocol's SHA-256, once it is complete. */
+    documentSha256: z.string().nullable(),
+    /** The defects the employee reported of a shipped bike, oldest first. */
+    defects: z.array(z.object({ reportedAt: z.iso.datetime(), description: z.string() })),
+  }),
+);
 export type THandoverRecord = z.infer<typeof zHandoverRecord>;
 
-export const zStoreHandover = z.object({
-  orderId: z.uuid(),
-  orderNumber: z.int(),
-  kind: z.enum(HANDOVER_KINDS),
-  customerName: z.string(),
-  /** The order's frame serial number, if the store already gave one: the form starts from it. */
-  frameSerialNumber: z.string().nullable(),
-  /** The package's accessories (every line but the bike), which the form offers to tick as handed over. */
-  packageAccessories: z.array(z.string()),
-  /** The store may record the handover now (the order waits for its delivery and nothing holds it). */
-  canRecord: z.boolean(),
-  photos: z.array(zHandoverPhoto),
-  handover: zHandoverRecord.nullable(),
-});
+export const zStoreHandover = lazy(() =>
+  z.object({
+    orderId: z.uuid(),
+    orderNumber: z.int(),
+    kind: z.enum(HANDOVER_KINDS),
+    customerName: z.string(),
+    /** The order's frame serial number, if the store already gave one: the form starts from it. */
+    frameSerialNumber: z.string().nullable(),
+    /** The package's accessories (every line but the bike), which the form offers to tick as handed over. */
+    packageAccessories: z.array(z.string()),
+    /** The store may record the handover now (the order waits for its delivery and nothing holds it). */
+    canRecord: z.boolean(),
+    photos: z.array(zHandoverPhoto),
+    handover: zHandoverRecord.nullable(),
+  }),
+);
 export type TStoreHandover = z.infer<typeof zStoreHandover>;
 
-export const zOrderHandover = z.object({
-  orderId: z.uuid(),
-  kind: z.enum(HANDOVER_KINDS),
-  /** The code the employee shows at the store; only to the employee, only while the store may hand over. */
-  pickupCode: z.string().nullable(),
-  photoCount: z.int(),
-  handover: zHandoverRecord.nullable(),
-  /** The caller (the employee) may sign now. */
-  canSign: z.boolean(),
-  /** The caller (the employee) may report a defect now. */
-  canReportDefect: z.boolean(),
-});
+export const zOrderHandover = lazy(() =>
+  z.object({
+    orderId: z.uuid(),
+    kind: z.enum(HANDOVER_KINDS),
+    /** The code the employee shows at the store; only to the employee, only while the store may hand over. */
+    pickupCode: z.string().nullable(),
+    photoCount: z.int(),
+    handover: zHandoverRecord.nullable(),
+    /** The caller (the employee) may sign now. */
+    canSign: z.boolean(),
+    /** The caller (the employee) may report a defect now. */
+    canReportDefect: z.boolean(),
+  }),
+);
 export type TOrderHandover = z.infer<typeof zOrderHandover>;
 
-const zSignHandover = z.object({ received: z.literal(true) });
-export const zReportHandoverDefect = z.object({ description: zMultiLineText({ min: 10, max: 2000 }) });
+const zSignHandover = lazy(() => z.object({ received: z.literal(true) }));
+export const zReportHandoverDefect = lazy(() =>
+  z.object({ description: zMultiLineText({ min: 10, max: 2000 }) }),
+);
 export type TReportHandoverDefect = z.infer<typeof zReportHandoverDefect>;
 
 export const HANDOVER_PHOTO_REMOVED = "Photo removed";
 export const HANDOVER_DEFECT_REPORTED = "Defect reported";
 
 /** The handover's calls; a photo's upload sends its bytes, the photos and the protocol answer theirs. */
-export const handoversApi = {
+export const handoversApi = lazy(() => ({
   addPhoto: endpoint({
     method: "POST",
     path: "/store/orders/:orderId/handover/photos",
@@ -233,4 +248,4 @@ export const handoversApi = {
     response: zMessage,
     errors: [400, 401, 403, 404, 409],
   }),
-};
+}));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IDEMPOTENCY_KEY_PATTERN } from "../domain/idempotency.ts";
+import { lazy } from "./lazy.ts";
 
 export { IDEMPOTENT_REPLAYED_HEADER } from "../domain/idempotency.ts";
 
@@ -16,14 +17,18 @@ export { IDEMPOTENT_REPLAYED_HEADER } from "../domain/idempotency.ts";
  * - A key lives 24 hours; an answer of a server failure (5xx) is not kept, so the call may be tried again.
  */
 
-const zIdempotencyKey = z
-  .string()
-  .regex(IDEMPOTENCY_KEY_PATTERN, "8–100 characters of A–Z, a–z, 0–9, _ and -")
-  .describe(
-    "A key of the client's own for this one action (a UUID made when the person pressed the button), " +
-      "sent again when the call is retried: the first call's answer comes back and nothing is done twice. " +
-      "Kept 24 hours per user; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED.",
-  );
+const zIdempotencyKey = lazy(() =>
+  z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, "8–100 characters of A–Z, a–z, 0–9, _ and -")
+    .describe(
+      "A key of the client's own for this one action (a UUID made when the person pressed the button), " +
+        "sent again when the call is retried: the first call's answer comes back and nothing is done twice. " +
+        "Kept 24 hours per user; the same key with another body is 422 IDEMPOTENCY_KEY_REUSED.",
+    ),
+);
 
 /** The headers an idempotent endpoint validates: the key if sent, every other header as it is. */
-export const zIdempotencyHeaders = z.looseObject({ "idempotency-key": zIdempotencyKey.optional() });
+export const zIdempotencyHeaders = lazy(() =>
+  z.looseObject({ "idempotency-key": zIdempotencyKey.optional() }),
+);

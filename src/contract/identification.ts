@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zOrderIdParams } from "./orders.ts";
 
 /**
@@ -9,22 +10,24 @@ import { zOrderIdParams } from "./orders.ts";
  */
 
 /** A JSON Web Key Set: public keys only. */
-export const zJwks = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
+export const zJwks = lazy(() => z.object({ keys: z.array(z.record(z.string(), z.unknown())) }));
 
 /** Where the browser goes next: the broker's page with the signed request. */
-export const zIdentificationStart = z.object({ redirectUrl: z.url() });
+export const zIdentificationStart = lazy(() => z.object({ redirectUrl: z.url() }));
 export type TIdentificationStart = z.infer<typeof zIdentificationStart>;
 
 /** The broker's answer at the callback, as the browser brings it. */
-export const zIdentificationCallbackQuery = z.object({
-  code: z.string().max(2000).optional(),
-  state: z.string().max(200).optional(),
-  iss: z.string().max(500).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(1000).optional(),
-});
+export const zIdentificationCallbackQuery = lazy(() =>
+  z.object({
+    code: z.string().max(2000).optional(),
+    state: z.string().max(200).optional(),
+    iss: z.string().max(500).optional(),
+    error: z.string().max(200).optional(),
+    error_description: z.string().max(1000).optional(),
+  }),
+);
 
-export const identificationApi = {
+export const identificationApi = lazy(() => ({
   jwks: endpoint({
     method: "GET",
     path: "/oidc/jwks",
@@ -51,4 +54,4 @@ export const identificationApi = {
     response: zIdentificationStart,
     errors: [400, 401, 403, 404, 409, 429, 503],
   }),
-};
+}));

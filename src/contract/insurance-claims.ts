@@ -11,6 +11,7 @@ import {
 import { INSURANCE_CLAIM_ACTIONS, INSURANCE_CLAIM_STEPS } from "../domain/insurance-claims.ts";
 import { zMessage, zPage } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 import { zFileAnswer, zStoredFileRef, zUploadFileName } from "./uploads.ts";
 import { zCents, zDateOnly } from "./values.ts";
@@ -62,36 +63,40 @@ const INVALID_RESPONSE_FORMAT = "Invalid response format";
 /** docs/product.md "Constants": the list's default page size. */
 export const INSURANCE_CLAIMS_PAGE_SIZE = 10;
 
-export const zInsuranceClaimsQuery = z.object({
-  /** Part of the employee's name or e-mail, the order number or the police report's whole number (sealed: only the whole number is found); trimmed. */
-  searchTerm: zSingleLineText({ max: 100 }).optional(),
-  status: z.enum(SIMPLE_STATES).optional(),
-  type: z.enum(INSURANCE_CLAIM_TYPES).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(INSURANCE_CLAIMS_PAGE_SIZE),
-});
+export const zInsuranceClaimsQuery = lazy(() =>
+  z.object({
+    /** Part of the employee's name or e-mail, the order number or the police report's whole number (sealed: only the whole number is found); trimmed. */
+    searchTerm: zSingleLineText({ max: 100 }).optional(),
+    status: z.enum(SIMPLE_STATES).optional(),
+    type: z.enum(INSURANCE_CLAIM_TYPES).optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(INSURANCE_CLAIMS_PAGE_SIZE),
+  }),
+);
 export type TInsuranceClaimsQuery = z.infer<typeof zInsuranceClaimsQuery>;
 
-const zInsuranceClaimListItem = z.object({
-  insuranceId: z.uuid(),
-  type: z.enum(INSURANCE_CLAIM_TYPES),
-  status: z.enum(SIMPLE_STATES),
-  outcome: z.enum(INSURANCE_CLAIM_OUTCOMES).nullable(),
-  beneficiaryEmployeeId: z.uuid(),
-  employee: z.object({ name: z.string(), email: z.string() }),
-  company: z.object({ companyId: z.uuid(), name: z.string() }),
-  order: z.object({ orderId: z.uuid(), orderNumber: z.int() }).nullable(),
-  incidentDate: z.string().nullable(),
-  policeReportNumber: z.string().nullable(),
-  /** Reported more than 14 days after the incident. */
-  reportedLate: z.boolean(),
-  createdAt: z.iso.datetime(),
-  completedAt: z.iso.datetime().nullable(),
-});
+const zInsuranceClaimListItem = lazy(() =>
+  z.object({
+    insuranceId: z.uuid(),
+    type: z.enum(INSURANCE_CLAIM_TYPES),
+    status: z.enum(SIMPLE_STATES),
+    outcome: z.enum(INSURANCE_CLAIM_OUTCOMES).nullable(),
+    beneficiaryEmployeeId: z.uuid(),
+    employee: z.object({ name: z.string(), email: z.string() }),
+    company: z.object({ companyId: z.uuid(), name: z.string() }),
+    order: z.object({ orderId: z.uuid(), orderNumber: z.int() }).nullable(),
+    incidentDate: z.string().nullable(),
+    policeReportNumber: z.string().nullable(),
+    /** Reported more than 14 days after the incident. */
+    reportedLate: z.boolean(),
+    createdAt: z.iso.datetime(),
+    completedAt: z.iso.datetime().nullable(),
+  }),
+);
 export type TInsuranceClaimListItem = z.infer<typeof zInsuranceClaimListItem>;
 
 /** The default list envelope, which carries the `items` and numeric `total` of docs/product.md "Field rules". */
-export const zInsuranceClaimPage = zPage(zInsuranceClaimListItem);
+export const zInsuranceClaimPage = lazy(() => zPage(zInsuranceClaimListItem));
 export type TInsuranceClaimPage = z.infer<typeof zInsuranceClaimPage>;
 
 /**
@@ -104,101 +109,109 @@ export function insuranceClaimPageError(error: unknown): unknown {
   return error instanceof z.ZodError ? new Error(INVALID_RESPONSE_FORMAT) : error;
 }
 
-const zInsuranceClaimStep = z.enum(INSURANCE_CLAIM_STEPS);
+const zInsuranceClaimStep = lazy(() => z.enum(INSURANCE_CLAIM_STEPS));
 
 /** One event of the claim (its start, the helpdesk's steps, changes, files), oldest first. */
-const zInsuranceClaimEvent = z.object({
-  id: z.uuid(),
-  type: z.enum(EVENT_TYPES),
-  /** The user's name, for the admin tier only. */
-  actorName: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-});
+const zInsuranceClaimEvent = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    type: z.enum(EVENT_TYPES),
+    /** The user's name, for the admin tier only. */
+    actorName: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 
-export const zInsuranceClaimFile = zStoredFileRef.extend({ insuranceClaimId: z.uuid() });
+export const zInsuranceClaimFile = lazy(() => zStoredFileRef.extend({ insuranceClaimId: z.uuid() }));
 export type TInsuranceClaimFile = z.infer<typeof zInsuranceClaimFile>;
 
-export const zInsuranceClaim = zInsuranceClaimListItem.extend({
-  description: z.string().nullable(),
-  repairCostCents: z.int().nullable(),
-  /** The claim's deductible (240 € unless the helpdesk set another). */
-  deductibleCents: z.int(),
-  /** What the employee pays when the claim is settled: the deductible, capped by the loss. */
-  deductibleOwedCents: z.int(),
-  /** The package price less 1 % a full month since the lease started, on the incident day. */
-  insuredValueCents: z.int(),
-  /** The last day the claim counted as reported in time; null without an incident date. */
-  reportDeadline: z.string().nullable(),
-  /** The bike: the order's package, the lease's dates and the frame number. */
-  bike: z
-    .object({
-      orderStatus: z.enum(ORDER_STATUSES),
-      name: z.string().nullable(),
-      frameSerialNumber: z.string().nullable(),
-      totalPriceCents: z.int(),
-      leaseStartDate: z.string().nullable(),
-      leaseEndDate: z.string().nullable(),
-    })
-    .nullable(),
-  files: z.array(zInsuranceClaimFile),
-  events: z.array(zInsuranceClaimEvent),
-  /** The steps the helpdesk may take now (none until the outcome is set, none once closed). */
-  nextSteps: z.array(zInsuranceClaimStep),
-  /** The outcomes the claim's type allows. */
-  outcomes: z.array(z.enum(INSURANCE_CLAIM_OUTCOMES)),
-  /** The employee may still withdraw it (open, no step taken). */
-  canWithdraw: z.boolean(),
-  /** What the caller may do with the claim now (src/domain/insurance-claims.ts insuranceClaimActions). */
-  allowedActions: z.array(z.enum(INSURANCE_CLAIM_ACTIONS)),
-  /** The deductible's payment, once the claim is settled. */
-  userPayment: z
-    .object({
-      userPaymentId: z.uuid(),
-      amountCents: z.int(),
-      paymentMethod: z.enum(PAYMENT_METHODS),
-      paymentStatus: z.enum(PAYMENT_STATUSES),
-      dueDate: z.string().nullable(),
-    })
-    .nullable(),
-});
+export const zInsuranceClaim = lazy(() =>
+  zInsuranceClaimListItem.extend({
+    description: z.string().nullable(),
+    repairCostCents: z.int().nullable(),
+    /** The claim's deductible (240 € unless the helpdesk set another). */
+    deductibleCents: z.int(),
+    /** What the employee pays when the claim is settled: the deductible, capped by the loss. */
+    deductibleOwedCents: z.int(),
+    /** The package price less 1 % a full month since the lease started, on the incident day. */
+    insuredValueCents: z.int(),
+    /** The last day the claim counted as reported in time; null without an incident date. */
+    reportDeadline: z.string().nullable(),
+    /** The bike: the order's package, the lease's dates and the frame number. */
+    bike: z
+      .object({
+        orderStatus: z.enum(ORDER_STATUSES),
+        name: z.string().nullable(),
+        frameSerialNumber: z.string().nullable(),
+        totalPriceCents: z.int(),
+        leaseStartDate: z.string().nullable(),
+        leaseEndDate: z.string().nullable(),
+      })
+      .nullable(),
+    files: z.array(zInsuranceClaimFile),
+    events: z.array(zInsuranceClaimEvent),
+    /** The steps the helpdesk may take now (none until the outcome is set, none once closed). */
+    nextSteps: z.array(zInsuranceClaimStep),
+    /** The outcomes the claim's type allows. */
+    outcomes: z.array(z.enum(INSURANCE_CLAIM_OUTCOMES)),
+    /** The employee may still withdraw it (open, no step taken). */
+    canWithdraw: z.boolean(),
+    /** What the caller may do with the claim now (src/domain/insurance-claims.ts insuranceClaimActions). */
+    allowedActions: z.array(z.enum(INSURANCE_CLAIM_ACTIONS)),
+    /** The deductible's payment, once the claim is settled. */
+    userPayment: z
+      .object({
+        userPaymentId: z.uuid(),
+        amountCents: z.int(),
+        paymentMethod: z.enum(PAYMENT_METHODS),
+        paymentStatus: z.enum(PAYMENT_STATUSES),
+        dueDate: z.string().nullable(),
+      })
+      .nullable(),
+  }),
+);
 export type TInsuranceClaim = z.infer<typeof zInsuranceClaim>;
 
-export const zCreateInsuranceClaim = z.object({
-  beneficiaryEmployeeId: z.uuid(),
-  type: z.enum(INSURANCE_CLAIM_TYPES),
-  /** The bike's order; defaults to the employment's order in ACTIVE_LEASING. */
-  orderId: z.uuid().optional(),
-  incidentDate: zDateOnly.optional(),
-  /** What happened: where and how the bike was stolen or damaged. */
-  description: zMultiLineText({ max: 4000 }).optional(),
-  /** Required for a theft (400 POLICE_REPORT_REQUIRED). */
-  policeReportNumber: zOptionalSingleLineText(60),
-});
+export const zCreateInsuranceClaim = lazy(() =>
+  z.object({
+    beneficiaryEmployeeId: z.uuid(),
+    type: z.enum(INSURANCE_CLAIM_TYPES),
+    /** The bike's order; defaults to the employment's order in ACTIVE_LEASING. */
+    orderId: z.uuid().optional(),
+    incidentDate: zDateOnly.optional(),
+    /** What happened: where and how the bike was stolen or damaged. */
+    description: zMultiLineText({ max: 4000 }).optional(),
+    /** Required for a theft (400 POLICE_REPORT_REQUIRED). */
+    policeReportNumber: zOptionalSingleLineText(60),
+  }),
+);
 export type TCreateInsuranceClaim = z.infer<typeof zCreateInsuranceClaim>;
 
 /** The fields of a claim; the employee may send description and policeReportNumber only. */
-export const zUpdateInsuranceClaim = z.object({
-  outcome: z.enum(INSURANCE_CLAIM_OUTCOMES).nullable().optional(),
-  incidentDate: zDateOnly.optional(),
-  description: z.union([zMultiLineText({ max: 4000 }), z.null()]).optional(),
-  policeReportNumber: zOptionalSingleLineText(60),
-  repairCostCents: zCents.max(100_000_000).nullable().optional(),
-  deductibleCents: zCents.max(10_000_000).optional(),
-});
+export const zUpdateInsuranceClaim = lazy(() =>
+  z.object({
+    outcome: z.enum(INSURANCE_CLAIM_OUTCOMES).nullable().optional(),
+    incidentDate: zDateOnly.optional(),
+    description: z.union([zMultiLineText({ max: 4000 }), z.null()]).optional(),
+    policeReportNumber: zOptionalSingleLineText(60),
+    repairCostCents: zCents.max(100_000_000).nullable().optional(),
+    deductibleCents: zCents.max(10_000_000).optional(),
+  }),
+);
 export type TUpdateInsuranceClaim = z.infer<typeof zUpdateInsuranceClaim>;
 
-const zInsuranceClaimStepInput = z.object({ step: zInsuranceClaimStep });
+const zInsuranceClaimStepInput = lazy(() => z.object({ step: zInsuranceClaimStep }));
 
-export const zInsuranceClaimIdParams = z.object({ id: z.uuid() });
-export const zInsuranceClaimFileParams = z.object({ id: z.uuid(), fileId: z.uuid() });
-export const zInsuranceClaimUploadQuery = z.object({ fileName: zUploadFileName });
+export const zInsuranceClaimIdParams = lazy(() => z.object({ id: z.uuid() }));
+export const zInsuranceClaimFileParams = lazy(() => z.object({ id: z.uuid(), fileId: z.uuid() }));
+export const zInsuranceClaimUploadQuery = lazy(() => z.object({ fileName: zUploadFileName }));
 
 /**
  * The calls of insurance claims; adding a file sends its bytes, reading one answers them. Reading: the
  * helpdesk, the employer roles (their companies'), the employee (their own); changing: the helpdesk,
  * or the employee on their own claim; a step: the helpdesk.
  */
-export const insuranceClaimsApi = {
+export const insuranceClaimsApi = lazy(() => ({
   addFile: endpoint({
     method: "POST",
     path: "/insurance-claims/:id/files",
@@ -270,4 +283,4 @@ export const insuranceClaimsApi = {
     response: zMessage,
     errors: [400, 401, 403, 404, 409],
   }),
-};
+}));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { INVOICE_SENDERS, INVOICE_STATUSES, PAYER_TYPES } from "../domain/enums.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zSingleLineText } from "./text.ts";
 import { zFileAnswer } from "./uploads.ts";
 import { INT4_MAX, zCents, zDateOnly } from "./values.ts";
@@ -31,81 +32,89 @@ import { INT4_MAX, zCents, zDateOnly } from "./values.ts";
  *   E_INVOICE_ADDRESS_MISSING while the leasing company has no e-invoice address and operator ID.
  */
 
-export const zInvoice = z.object({
-  id: z.uuid(),
-  invoiceNumber: z.string().nullable(),
-  status: z.enum(INVOICE_STATUSES),
-  payerType: z.enum(PAYER_TYPES),
-  companyId: z.uuid().nullable(),
-  orderId: z.uuid().nullable(),
-  orderNumber: z.int().nullable(),
-  bikeStoreId: z.uuid().nullable(),
-  leasingCompanyId: z.uuid().nullable(),
-  description: z.string().nullable(),
-  amountCents: z.int(),
-  vatCents: z.int(),
-  totalCents: z.int(),
-  paidAmountCents: z.int(),
-  /** Finnish reference number (viitenumero) of our outgoing invoices; null on purchase invoices. */
-  referenceNumber: z.string().nullable(),
-  issueDate: z.string().nullable(),
-  dueDate: z.string().nullable(),
-  sentAt: z.iso.datetime().nullable(),
-  paidAt: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
+export const zInvoice = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    invoiceNumber: z.string().nullable(),
+    status: z.enum(INVOICE_STATUSES),
+    payerType: z.enum(PAYER_TYPES),
+    companyId: z.uuid().nullable(),
+    orderId: z.uuid().nullable(),
+    orderNumber: z.int().nullable(),
+    bikeStoreId: z.uuid().nullable(),
+    leasingCompanyId: z.uuid().nullable(),
+    description: z.string().nullable(),
+    amountCents: z.int(),
+    vatCents: z.int(),
+    totalCents: z.int(),
+    paidAmountCents: z.int(),
+    /** Finnish reference number (viitenumero) of our outgoing invoices; null on purchase invoices. */
+    referenceNumber: z.string().nullable(),
+    issueDate: z.string().nullable(),
+    dueDate: z.string().nullable(),
+    sentAt: z.iso.datetime().nullable(),
+    paidAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  }),
+);
 export type TInvoice = z.infer<typeof zInvoice>;
-export const zInvoicePage = zPage(zInvoice);
+export const zInvoicePage = lazy(() => zPage(zInvoice));
 
-export const zCreateInvoice = z
-  .object({
-    orderId: z.uuid(),
-    /** The store's own invoice number. */
-    invoiceNumber: zSingleLineText({ min: 1, max: 50 }),
-    /** Excl. VAT, and the VAT; their sum is the invoice's total. */
-    amountCents: zCents,
-    vatCents: zCents,
-    issueDate: zDateOnly,
-    dueDate: zDateOnly.optional(),
-    description: zSingleLineText({ max: 500 }).optional(),
-  })
-  .superRefine((invoice, issues) => {
-    if (invoice.amountCents + invoice.vatCents > INT4_MAX)
-      issues.addIssue({ code: "custom", path: ["vatCents"], message: "The total is too large" });
-    if (invoice.dueDate && invoice.dueDate < invoice.issueDate)
-      issues.addIssue({ code: "custom", path: ["dueDate"], message: "Must not be before the issue date" });
-  });
+export const zCreateInvoice = lazy(() =>
+  z
+    .object({
+      orderId: z.uuid(),
+      /** The store's own invoice number. */
+      invoiceNumber: zSingleLineText({ min: 1, max: 50 }),
+      /** Excl. VAT, and the VAT; their sum is the invoice's total. */
+      amountCents: zCents,
+      vatCents: zCents,
+      issueDate: zDateOnly,
+      dueDate: zDateOnly.optional(),
+      description: zSingleLineText({ max: 500 }).optional(),
+    })
+    .superRefine((invoice, issues) => {
+      if (invoice.amountCents + invoice.vatCents > INT4_MAX)
+        issues.addIssue({ code: "custom", path: ["vatCents"], message: "The total is too large" });
+      if (invoice.dueDate && invoice.dueDate < invoice.issueDate)
+        issues.addIssue({ code: "custom", path: ["dueDate"], message: "Must not be before the issue date" });
+    }),
+);
 export type TCreateInvoice = z.infer<typeof zCreateInvoice>;
 
-const zInvoicesQuery = zPageQuery.extend({
-  orderId: z.uuid().optional(),
-  status: z.enum(INVOICE_STATUSES).optional(),
-  payerType: z.enum(PAYER_TYPES).optional(),
-});
+const zInvoicesQuery = lazy(() =>
+  zPageQuery.extend({
+    orderId: z.uuid().optional(),
+    status: z.enum(INVOICE_STATUSES).optional(),
+    payerType: z.enum(PAYER_TYPES).optional(),
+  }),
+);
 export type TInvoicesQuery = z.infer<typeof zInvoicesQuery>;
 
-export const zInvoiceIdParams = z.object({ id: z.uuid() });
+export const zInvoiceIdParams = lazy(() => z.object({ id: z.uuid() }));
 
-const zInvoiceStatusChange = z.object({ status: z.enum(INVOICE_STATUSES) });
+const zInvoiceStatusChange = lazy(() => z.object({ status: z.enum(INVOICE_STATUSES) }));
 export type TInvoiceStatusChange = z.infer<typeof zInvoiceStatusChange>;
 
 /** An invoice of an order in brief, as the order's detail lists it (the admin tier's; empty for others). */
-export const zOrderInvoice = z.object({
-  id: z.uuid(),
-  invoiceNumber: z.string().nullable(),
-  status: z.enum(INVOICE_STATUSES),
-  payerType: z.enum(PAYER_TYPES),
-  /** Who sent it: the store's purchase invoice, our bill to the leasing company, or the leasing company's. */
-  sender: z.enum(INVOICE_SENDERS),
-  totalCents: z.int(),
-  issueDate: z.string().nullable(),
-  /** Whether GET /api/invoices/{id}/finvoice.xml gives it as an e-invoice now. */
-  eInvoice: z.boolean(),
-});
+export const zOrderInvoice = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    invoiceNumber: z.string().nullable(),
+    status: z.enum(INVOICE_STATUSES),
+    payerType: z.enum(PAYER_TYPES),
+    /** Who sent it: the store's purchase invoice, our bill to the leasing company, or the leasing company's. */
+    sender: z.enum(INVOICE_SENDERS),
+    totalCents: z.int(),
+    issueDate: z.string().nullable(),
+    /** Whether GET /api/invoices/{id}/finvoice.xml gives it as an e-invoice now. */
+    eInvoice: z.boolean(),
+  }),
+);
 export type TOrderInvoice = z.infer<typeof zOrderInvoice>;
 
-export const invoicesApi = {
+export const invoicesApi = lazy(() => ({
   eInvoice: endpoint({
     method: "GET",
     path: "/invoices/:id/finvoice.xml",
@@ -159,4 +168,4 @@ export const invoicesApi = {
     response: zInvoice,
     errors: [400, 401, 403, 404, 409],
   }),
-};
+}));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DOMAIN_JOINER_TREATMENTS, MAX_JOIN_DOMAINS } from "../domain/join-rules.ts";
 import { zIdParams } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zEmailDomain } from "./single-sign-on.ts";
 
 /**
@@ -10,43 +11,49 @@ import { zEmailDomain } from "./single-sign-on.ts";
  * confirmation of a domain joiner's address.
  */
 
-export const zJoinRuleInput = z
-  .object({
-    domains: z.array(zEmailDomain).max(MAX_JOIN_DOMAINS),
-    domainJoiners: z.enum(DOMAIN_JOINER_TREATMENTS),
-    domainsOnly: z.boolean(),
-  })
-  .superRefine((rule, issue) => {
-    if (rule.domainsOnly && rule.domains.length === 0) {
-      issue.addIssue({
-        code: "custom",
-        path: ["domains"],
-        message: "Name at least one domain when only its addresses may join",
-      });
-    }
-  });
+export const zJoinRuleInput = lazy(() =>
+  z
+    .object({
+      domains: z.array(zEmailDomain).max(MAX_JOIN_DOMAINS),
+      domainJoiners: z.enum(DOMAIN_JOINER_TREATMENTS),
+      domainsOnly: z.boolean(),
+    })
+    .superRefine((rule, issue) => {
+      if (rule.domainsOnly && rule.domains.length === 0) {
+        issue.addIssue({
+          code: "custom",
+          path: ["domains"],
+          message: "Name at least one domain when only its addresses may join",
+        });
+      }
+    }),
+);
 export type TJoinRuleInput = z.infer<typeof zJoinRuleInput>;
 
-export const zJoinRule = z.object({
-  domains: z.array(z.string()),
-  domainJoiners: z.enum(DOMAIN_JOINER_TREATMENTS),
-  domainsOnly: z.boolean(),
-  /** The domain of the user's own login, which they may add themselves; null for the helpdesk (any). */
-  ownDomain: z.string().nullable(),
-  /** The company's single sign-on domains, verified by the helpdesk when it set them. */
-  singleSignOnDomains: z.array(z.string()),
-});
+export const zJoinRule = lazy(() =>
+  z.object({
+    domains: z.array(z.string()),
+    domainJoiners: z.enum(DOMAIN_JOINER_TREATMENTS),
+    domainsOnly: z.boolean(),
+    /** The domain of the user's own login, which they may add themselves; null for the helpdesk (any). */
+    ownDomain: z.string().nullable(),
+    /** The company's single sign-on domains, verified by the helpdesk when it set them. */
+    singleSignOnDomains: z.array(z.string()),
+  }),
+);
 export type TJoinRule = z.infer<typeof zJoinRule>;
 
-const zJoinConfirmationRequest = z.object({ token: z.string().min(20).max(200) });
+const zJoinConfirmationRequest = lazy(() => z.object({ token: z.string().min(20).max(200) }));
 
 /** JOINED: accepted now; WAITS: the employer decides (its rule changed since); INVALID: unknown, used or expired. */
-export const zJoinConfirmation = z.object({
-  outcome: z.enum(["JOINED", "WAITS", "INVALID"]),
-  companyName: z.string().nullable(),
-});
+export const zJoinConfirmation = lazy(() =>
+  z.object({
+    outcome: z.enum(["JOINED", "WAITS", "INVALID"]),
+    companyName: z.string().nullable(),
+  }),
+);
 
-export const joinRulesApi = {
+export const joinRulesApi = lazy(() => ({
   rule: endpoint({
     method: "GET",
     path: "/companies/:id/join-rule",
@@ -74,4 +81,4 @@ export const joinRulesApi = {
     response: zJoinConfirmation,
     errors: [400, 429],
   }),
-};
+}));

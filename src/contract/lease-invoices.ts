@@ -3,6 +3,7 @@ import { LEASE_INVOICE_KINDS } from "../domain/enums.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { zIdParams } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zFileAnswer } from "./uploads.ts";
 
 /**
@@ -18,39 +19,43 @@ import { zFileAnswer } from "./uploads.ts";
  *   e-invoice address and operator ID.
  */
 
-const zLeaseInvoiceLine = z.object({
-  orderNumber: z.int(),
-  employeeName: z.string(),
-  employeeNumber: z.string().nullable(),
-  leaseStartDate: z.iso.date(),
-  monthlyPaymentCents: z.int(),
-  vatPercent: z.number(),
-  vatExcludedCents: z.int(),
-  vatCents: z.int(),
-});
+const zLeaseInvoiceLine = lazy(() =>
+  z.object({
+    orderNumber: z.int(),
+    employeeName: z.string(),
+    employeeNumber: z.string().nullable(),
+    leaseStartDate: z.iso.date(),
+    monthlyPaymentCents: z.int(),
+    vatPercent: z.number(),
+    vatExcludedCents: z.int(),
+    vatCents: z.int(),
+  }),
+);
 
-export const zLeaseInvoice = z.object({
-  id: z.uuid(),
-  invoiceNumber: z.int(),
-  kind: z.enum(LEASE_INVOICE_KINDS),
-  /** The month's regular invoice of a supplementary one; the invoice a credit note credits. */
-  originalInvoiceNumber: z.int().nullable(),
-  /** The month billed, YYYY-MM. */
-  period: z.string().regex(/^\d{4}-\d{2}$/),
-  issueDate: z.iso.date(),
-  dueDate: z.iso.date(),
-  referenceNumber: z.string(),
-  vatPercent: z.number(),
-  amountCents: z.int(),
-  vatCents: z.int(),
-  totalCents: z.int(),
-  lines: z.array(zLeaseInvoiceLine),
-});
+export const zLeaseInvoice = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    invoiceNumber: z.int(),
+    kind: z.enum(LEASE_INVOICE_KINDS),
+    /** The month's regular invoice of a supplementary one; the invoice a credit note credits. */
+    originalInvoiceNumber: z.int().nullable(),
+    /** The month billed, YYYY-MM. */
+    period: z.string().regex(/^\d{4}-\d{2}$/),
+    issueDate: z.iso.date(),
+    dueDate: z.iso.date(),
+    referenceNumber: z.string(),
+    vatPercent: z.number(),
+    amountCents: z.int(),
+    vatCents: z.int(),
+    totalCents: z.int(),
+    lines: z.array(zLeaseInvoiceLine),
+  }),
+);
 export type TLeaseInvoice = z.infer<typeof zLeaseInvoice>;
 
-export const zLeaseInvoiceParams = z.object({ id: z.uuid(), invoiceId: z.uuid() });
+export const zLeaseInvoiceParams = lazy(() => z.object({ id: z.uuid(), invoiceId: z.uuid() }));
 
-export const leaseInvoicesApi = {
+export const leaseInvoicesApi = lazy(() => ({
   eInvoice: endpoint({
     method: "GET",
     path: "/companies/:id/lease-invoices/:invoiceId/finvoice.xml",
@@ -70,4 +75,4 @@ export const leaseInvoicesApi = {
     response: zPage(zLeaseInvoice),
     errors: [400, 401, 403, 404],
   }),
-};
+}));

@@ -4,6 +4,7 @@ import { AGREEMENT_PHASES } from "../domain/lease-dates.ts";
 import { LEASE_TAX_KINDS } from "../domain/payroll/tax-rules.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
@@ -20,14 +21,16 @@ import { zSingleLineText } from "./text.ts";
  * five years), in 24.4.-31.12.2025 tax-free in 2025 only, later taxable (ADR 008).
  */
 
-const search = zSingleLineText({ max: 100 }).optional();
+const search = lazy(() => zSingleLineText({ max: 100 }).optional());
 
-const zLeasingAgreementsQuery = zPageQuery.extend({
-  searchEmail: search,
-  searchEmployeeNumber: search,
-  searchName: search,
-  status: z.enum(REQUEST_STATUSES_WITH_SIGNED).optional(),
-});
+const zLeasingAgreementsQuery = lazy(() =>
+  zPageQuery.extend({
+    searchEmail: search,
+    searchEmployeeNumber: search,
+    searchName: search,
+    status: z.enum(REQUEST_STATUSES_WITH_SIGNED).optional(),
+  }),
+);
 export type TLeasingAgreementsQuery = z.infer<typeof zLeasingAgreementsQuery>;
 
 /**
@@ -35,54 +38,58 @@ export type TLeasingAgreementsQuery = z.infer<typeof zLeasingAgreementsQuery>;
  * rules, from the lease's own commitment and start dates): unknown, taxable, tax-free to a day, or
  * tax-free to a day and taxable from the next.
  */
-export const zLeaseTax = z.object({
-  kind: z.enum(LEASE_TAX_KINDS),
-  taxFreeUntil: z.string().nullable(),
-  taxableFrom: z.string().nullable(),
-});
+export const zLeaseTax = lazy(() =>
+  z.object({
+    kind: z.enum(LEASE_TAX_KINDS),
+    taxFreeUntil: z.string().nullable(),
+    taxableFrom: z.string().nullable(),
+  }),
+);
 export type TLeaseTax = z.infer<typeof zLeaseTax>;
 
-export const zLeasingAgreement = z.object({
-  id: z.uuid(),
-  orderId: z.uuid(),
-  orderNumber: z.int(),
-  /** null until the agreement is sent for signing. */
-  status: z.enum(REQUEST_STATUSES_WITH_SIGNED).nullable(),
-  /**
-   * Where the agreement is in its life (src/domain/lease-dates.ts agreementPhase): DRAFT, SIGNED,
-   * PENDING, REJECTED, ACCEPTED, then ACTIVE between its start and end date, and ENDED after.
-   */
-  phase: z.enum(AGREEMENT_PHASES),
-  agreementNumber: z.string().nullable(),
-  leasingCompany: z.object({ id: z.uuid(), companyName: z.string() }),
-  company: z.object({ companyId: z.uuid(), name: z.string() }),
-  employee: z.object({
-    beneficiaryEmployeeId: z.uuid(),
-    name: z.string(),
-    email: z.string(),
-    employeeNumber: z.string().nullable(),
+export const zLeasingAgreement = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    orderId: z.uuid(),
+    orderNumber: z.int(),
+    /** null until the agreement is sent for signing. */
+    status: z.enum(REQUEST_STATUSES_WITH_SIGNED).nullable(),
+    /**
+     * Where the agreement is in its life (src/domain/lease-dates.ts agreementPhase): DRAFT, SIGNED,
+     * PENDING, REJECTED, ACCEPTED, then ACTIVE between its start and end date, and ENDED after.
+     */
+    phase: z.enum(AGREEMENT_PHASES),
+    agreementNumber: z.string().nullable(),
+    leasingCompany: z.object({ id: z.uuid(), companyName: z.string() }),
+    company: z.object({ companyId: z.uuid(), name: z.string() }),
+    employee: z.object({
+      beneficiaryEmployeeId: z.uuid(),
+      name: z.string(),
+      email: z.string(),
+      employeeNumber: z.string().nullable(),
+    }),
+    leaseTimeMonths: z.int(),
+    monthlyPaymentCents: z.int(),
+    totalPriceCents: z.int(),
+    residualValueCents: z.int().nullable(),
+    commitmentDate: z.string().nullable(),
+    startDate: z.string().nullable(),
+    endDate: z.string().nullable(),
+    taxRegime: z.enum(["GRANDFATHERED", "EXEMPT_2025_ONLY", "TAXABLE"]).nullable(),
+    tax: zLeaseTax,
+    signedAt: z.iso.datetime().nullable(),
+    rejectedAt: z.iso.datetime().nullable(),
+    rejectionReason: z.string().nullable(),
+    createdAt: z.iso.datetime(),
   }),
-  leaseTimeMonths: z.int(),
-  monthlyPaymentCents: z.int(),
-  totalPriceCents: z.int(),
-  residualValueCents: z.int().nullable(),
-  commitmentDate: z.string().nullable(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  taxRegime: z.enum(["GRANDFATHERED", "EXEMPT_2025_ONLY", "TAXABLE"]).nullable(),
-  tax: zLeaseTax,
-  signedAt: z.iso.datetime().nullable(),
-  rejectedAt: z.iso.datetime().nullable(),
-  rejectionReason: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-});
+);
 export type TLeasingAgreement = z.infer<typeof zLeasingAgreement>;
-export const zLeasingAgreementPage = zPage(zLeasingAgreement);
+export const zLeasingAgreementPage = lazy(() => zPage(zLeasingAgreement));
 
-export const zLeasingAgreementIdParams = z.object({ id: z.uuid() });
+export const zLeasingAgreementIdParams = lazy(() => z.object({ id: z.uuid() }));
 
 /** The agreements of leasing.read: the admin tier all, an employer manager their companies'. */
-export const leasingAgreementsApi = {
+export const leasingAgreementsApi = lazy(() => ({
   list: endpoint({
     method: "GET",
     path: "/leasing-agreements/list",
@@ -99,4 +106,4 @@ export const leasingAgreementsApi = {
     response: zLeasingAgreement,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { zOptionalEInvoiceAddress, zOptionalEInvoiceOperator } from "./companies.ts";
+import { zOptionalEInvoiceAddress, zOptionalEInvoiceOperator } from "./company-fields.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 
 /**
  * Leasing (financing) companies (docs/api-surface.md "Leasing"): Grenkeleasing Oy, LeasePlus OÜ, Pedaali Oy.
@@ -15,39 +16,47 @@ import { endpoint } from "./endpoint.ts";
  *   e-invoices to it go (the admin tier, leasing.manage); the sync job never changes them.
  */
 
-export const zLeasingCompany = z.object({
-  id: z.uuid(),
-  companyName: z.string(),
-  businessId: z.string().nullable(),
-  email: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  /** Where our invoices to it go as e-invoices: its e-invoice address and its operator's ID. */
-  eInvoiceAddress: z.string().nullable(),
-  eInvoiceOperator: z.string().nullable(),
-  /** Whether new orders may be financed by this company. */
-  active: z.boolean(),
-  /** When the sync job last fetched the company's agreement data. */
-  lastFetchedAt: z.iso.datetime().nullable(),
-});
+export const zLeasingCompany = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    companyName: z.string(),
+    businessId: z.string().nullable(),
+    email: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    /** Where our invoices to it go as e-invoices: its e-invoice address and its operator's ID. */
+    eInvoiceAddress: z.string().nullable(),
+    eInvoiceOperator: z.string().nullable(),
+    /** Whether new orders may be financed by this company. */
+    active: z.boolean(),
+    /** When the sync job last fetched the company's agreement data. */
+    lastFetchedAt: z.iso.datetime().nullable(),
+  }),
+);
 export type TLeasingCompany = z.infer<typeof zLeasingCompany>;
 
-const zLeasingCompanyOption = z.object({ id: z.uuid(), companyName: z.string() });
+const zLeasingCompanyOption = lazy(() => z.object({ id: z.uuid(), companyName: z.string() }));
 export type TLeasingCompanyOption = z.infer<typeof zLeasingCompanyOption>;
 
-const zLeasingCompaniesQuery = z.object({
-  /** "true": only the active companies, as `{ id, companyName }` options. */
-  forDropdown: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((v) => v === "true"),
-});
+const zLeasingCompaniesQuery = lazy(() =>
+  z.object({
+    /** "true": only the active companies, as `{ id, companyName }` options. */
+    forDropdown: z
+      .enum(["true", "false"])
+      .default("false")
+      .transform((v) => v === "true"),
+  }),
+);
 
 /** The full list, or with forDropdown=true the active companies' options. */
-const zLeasingCompanies = z.object({
-  leasingCompanies: z.array(z.union([zLeasingCompany, zLeasingCompanyOption])),
-});
-export const zLeasingCompanyList = z.object({ leasingCompanies: z.array(zLeasingCompany) });
-export const zLeasingCompanyOptions = z.object({ leasingCompanies: z.array(zLeasingCompanyOption) });
+const zLeasingCompanies = lazy(() =>
+  z.object({
+    leasingCompanies: z.array(z.union([zLeasingCompany, zLeasingCompanyOption])),
+  }),
+);
+export const zLeasingCompanyList = lazy(() => z.object({ leasingCompanies: z.array(zLeasingCompany) }));
+export const zLeasingCompanyOptions = lazy(() =>
+  z.object({ leasingCompanies: z.array(zLeasingCompanyOption) }),
+);
 export type TLeasingCompanyList = z.infer<typeof zLeasingCompanyList>;
 export type TLeasingCompanyOptions = z.infer<typeof zLeasingCompanyOptions>;
 
@@ -56,23 +65,25 @@ export type TLeasingCompanyOptions = z.infer<typeof zLeasingCompanyOptions>;
  * may be typed); empty or null for none. An e-invoice needs both, so one is never kept without the other.
  */
 export const E_INVOICE_PAIR_MESSAGE = "Give both the e-invoice address and the operator";
-export const zLeasingCompanyEInvoiceInput = z
-  .object({ eInvoiceAddress: zOptionalEInvoiceAddress, eInvoiceOperator: zOptionalEInvoiceOperator })
-  .superRefine((input, issues) => {
-    const address = Boolean(input.eInvoiceAddress?.trim());
-    const operator = Boolean(input.eInvoiceOperator?.trim());
-    if (address === operator) return;
-    const path = [address ? "eInvoiceOperator" : "eInvoiceAddress"];
-    issues.addIssue({ code: "custom", path, message: E_INVOICE_PAIR_MESSAGE });
-  });
+export const zLeasingCompanyEInvoiceInput = lazy(() =>
+  z
+    .object({ eInvoiceAddress: zOptionalEInvoiceAddress, eInvoiceOperator: zOptionalEInvoiceOperator })
+    .superRefine((input, issues) => {
+      const address = Boolean(input.eInvoiceAddress?.trim());
+      const operator = Boolean(input.eInvoiceOperator?.trim());
+      if (address === operator) return;
+      const path = [address ? "eInvoiceOperator" : "eInvoiceAddress"];
+      issues.addIssue({ code: "custom", path, message: E_INVOICE_PAIR_MESSAGE });
+    }),
+);
 export type TLeasingCompanyEInvoiceInput = z.infer<typeof zLeasingCompanyEInvoiceInput>;
 
-const zLeasingCompanyIdParams = z.object({ id: z.uuid() });
+const zLeasingCompanyIdParams = lazy(() => z.object({ id: z.uuid() }));
 
-export const zLastFetchTime = z.object({ lastFetchTime: z.iso.datetime().nullable() });
+export const zLastFetchTime = lazy(() => z.object({ lastFetchTime: z.iso.datetime().nullable() }));
 export type TLastFetchTime = z.infer<typeof zLastFetchTime>;
 
-export const leasingCompaniesApi = {
+export const leasingCompaniesApi = lazy(() => ({
   list: endpoint({
     method: "GET",
     path: "/leasing-companies",
@@ -105,4 +116,4 @@ export const leasingCompaniesApi = {
     response: zLastFetchTime,
     errors: [401, 403],
   }),
-};
+}));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zLeasingAgreementIdParams } from "./leasing-agreements.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 
@@ -19,21 +20,23 @@ import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 const LEASING_DECISIONS = ["ACCEPTED", "REJECTED"] as const;
 
-export const zLeasingDecisionInput = z.object({
-  decision: z.enum(LEASING_DECISIONS),
-  /** The leasing company's contract number (kept when accepted). */
-  agreementNumber: zSingleLineText({ min: 1, max: 50 }).optional(),
-  /** Why the leasing company refused (kept when rejected). */
-  reason: zMultiLineText({ max: 1000 }).optional(),
-});
+export const zLeasingDecisionInput = lazy(() =>
+  z.object({
+    decision: z.enum(LEASING_DECISIONS),
+    /** The leasing company's contract number (kept when accepted). */
+    agreementNumber: zSingleLineText({ min: 1, max: 50 }).optional(),
+    /** Why the leasing company refused (kept when rejected). */
+    reason: zMultiLineText({ max: 1000 }).optional(),
+  }),
+);
 export type TLeasingDecisionInput = z.infer<typeof zLeasingDecisionInput>;
 
-const zLeasingDecisionRecorded = z.object({ id: z.uuid() });
-const zLeasingSyncResult = z.object({ applied: z.int() });
+const zLeasingDecisionRecorded = lazy(() => z.object({ id: z.uuid() }));
+const zLeasingSyncResult = lazy(() => z.object({ applied: z.int() }));
 export type TLeasingSyncResult = z.infer<typeof zLeasingSyncResult>;
 
 /** The admin tier's calls (leasing.manage). */
-export const leasingDecisionsApi = {
+export const leasingDecisionsApi = lazy(() => ({
   record: endpoint({
     method: "POST",
     path: "/leasing-agreements/:id/decision",
@@ -51,4 +54,4 @@ export const leasingDecisionsApi = {
     response: zLeasingSyncResult,
     errors: [400, 401, 403],
   }),
-};
+}));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { COMPARED_FIELDS } from "../domain/tax/municipal-rates/rate-list-changes.ts";
 import { RATE_LIST_FIELDS, RATE_LIST_PROBLEM_CODES } from "../domain/tax/municipal-rates/rate-list-file.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zBooleanString } from "./system-users.ts";
 import { zSingleLineText } from "./text.ts";
 import { zUploadFileName } from "./uploads.ts";
@@ -23,86 +24,100 @@ export const MAX_RATE_LIST_BYTES = 1024 * 1024;
 /** The most problems an answer lists (their count is given in full). */
 export const MAX_LISTED_PROBLEMS = 100;
 
-export const zMunicipalRateImportQuery = z.object({
-  year: z.coerce.number().int().min(2000).max(2100),
-  fileName: zUploadFileName,
-});
+export const zMunicipalRateImportQuery = lazy(() =>
+  z.object({
+    year: z.coerce.number().int().min(2000).max(2100),
+    fileName: zUploadFileName,
+  }),
+);
 export type TMunicipalRateImportQuery = z.infer<typeof zMunicipalRateImportQuery>;
 
-export const zMunicipalRateImportConfirmQuery = zMunicipalRateImportQuery.extend({
-  /** Where the figures come from, as every row of the year will cite it. */
-  source: zSingleLineText({ min: 1, max: 1000 }),
-  /** Whether the rows are confirmed from an authoritative source (the Tax Administration's own list). */
-  confirmed: zBooleanString,
-  /** Replace the rows the year already has; without it such a year answers 409. */
-  replace: zBooleanString.default(false),
-});
+export const zMunicipalRateImportConfirmQuery = lazy(() =>
+  zMunicipalRateImportQuery.extend({
+    /** Where the figures come from, as every row of the year will cite it. */
+    source: zSingleLineText({ min: 1, max: 1000 }),
+    /** Whether the rows are confirmed from an authoritative source (the Tax Administration's own list). */
+    confirmed: zBooleanString,
+    /** Replace the rows the year already has; without it such a year answers 409. */
+    replace: zBooleanString.default(false),
+  }),
+);
 export type TMunicipalRateImportConfirmQuery = z.infer<typeof zMunicipalRateImportConfirmQuery>;
 
-const zRateListProblem = z.object({
-  /** The file's row, the header being row 1 (a worksheet's own row number). */
-  row: z.int(),
-  code: z.enum(RATE_LIST_PROBLEM_CODES),
-  field: z.enum(RATE_LIST_FIELDS).optional(),
-  value: z.string().optional(),
-  otherRow: z.int().optional(),
-  limit: z.number().optional(),
-  message: z.string(),
-});
+const zRateListProblem = lazy(() =>
+  z.object({
+    /** The file's row, the header being row 1 (a worksheet's own row number). */
+    row: z.int(),
+    code: z.enum(RATE_LIST_PROBLEM_CODES),
+    field: z.enum(RATE_LIST_FIELDS).optional(),
+    value: z.string().optional(),
+    otherRow: z.int().optional(),
+    limit: z.number().optional(),
+    message: z.string(),
+  }),
+);
 export type TRateListProblem = z.infer<typeof zRateListProblem>;
 
 /** A municipality's row as a list file gives it. */
-const zMunicipalRate = z.object({
-  code: z.string().nullable(),
-  municipality: z.string(),
-  municipalitySv: z.string().nullable(),
-  municipalPercent: z.number(),
-  churchPercent: z.number().nullable(),
-  orthodoxPercent: z.number().nullable(),
-  aland: z.boolean(),
-});
+const zMunicipalRate = lazy(() =>
+  z.object({
+    code: z.string().nullable(),
+    municipality: z.string(),
+    municipalitySv: z.string().nullable(),
+    municipalPercent: z.number(),
+    churchPercent: z.number().nullable(),
+    orthodoxPercent: z.number().nullable(),
+    aland: z.boolean(),
+  }),
+);
 export type TMunicipalRate = z.infer<typeof zMunicipalRate>;
 
-const zMunicipalRateChanges = z.object({
-  added: z.array(zMunicipalRate),
-  removed: z.array(zMunicipalRate),
-  changed: z.array(
-    z.object({ before: zMunicipalRate, after: zMunicipalRate, fields: z.array(z.enum(COMPARED_FIELDS)) }),
-  ),
-  unchanged: z.int(),
-  municipalRaised: z.int(),
-  municipalLowered: z.int(),
-});
+const zMunicipalRateChanges = lazy(() =>
+  z.object({
+    added: z.array(zMunicipalRate),
+    removed: z.array(zMunicipalRate),
+    changed: z.array(
+      z.object({ before: zMunicipalRate, after: zMunicipalRate, fields: z.array(z.enum(COMPARED_FIELDS)) }),
+    ),
+    unchanged: z.int(),
+    municipalRaised: z.int(),
+    municipalLowered: z.int(),
+  }),
+);
 export type TMunicipalRateChanges = z.infer<typeof zMunicipalRateChanges>;
 
-export const zMunicipalRateImportPreview = z.object({
-  year: z.int(),
-  /** The year the list is compared with: the nearest earlier one that has rows; null when none has. */
-  comparedWith: z.int().nullable(),
-  /** The municipalities the file lists (0 when it has problems). */
-  rowCount: z.int(),
-  /** The rows the year has now: a confirm replaces them only when asked to. */
-  existingRowCount: z.int(),
-  problems: z.array(zRateListProblem).max(MAX_LISTED_PROBLEMS),
-  problemCount: z.int(),
-  /** Null when the file has problems. */
-  changes: zMunicipalRateChanges.nullable(),
-});
+export const zMunicipalRateImportPreview = lazy(() =>
+  z.object({
+    year: z.int(),
+    /** The year the list is compared with: the nearest earlier one that has rows; null when none has. */
+    comparedWith: z.int().nullable(),
+    /** The municipalities the file lists (0 when it has problems). */
+    rowCount: z.int(),
+    /** The rows the year has now: a confirm replaces them only when asked to. */
+    existingRowCount: z.int(),
+    problems: z.array(zRateListProblem).max(MAX_LISTED_PROBLEMS),
+    problemCount: z.int(),
+    /** Null when the file has problems. */
+    changes: zMunicipalRateChanges.nullable(),
+  }),
+);
 export type TMunicipalRateImportPreview = z.infer<typeof zMunicipalRateImportPreview>;
 
-export const zMunicipalRateImportResult = z.object({
-  year: z.int(),
-  written: z.int(),
-  /** The rows of the year that the import replaced (0 for a new year). */
-  replaced: z.int(),
-  added: z.int(),
-  changed: z.int(),
-  removed: z.int(),
-});
+export const zMunicipalRateImportResult = lazy(() =>
+  z.object({
+    year: z.int(),
+    written: z.int(),
+    /** The rows of the year that the import replaced (0 for a new year). */
+    replaced: z.int(),
+    added: z.int(),
+    changed: z.int(),
+    removed: z.int(),
+  }),
+);
 export type TMunicipalRateImportResult = z.infer<typeof zMunicipalRateImportResult>;
 
 /** The list file's two calls: the file's bytes as the body, its name in the query. */
-export const municipalRateImportApi = {
+export const municipalRateImportApi = lazy(() => ({
   preview: endpoint({
     method: "POST",
     path: "/province-tax-table/import/preview",
@@ -124,4 +139,4 @@ export const municipalRateImportApi = {
     response: zMunicipalRateImportResult,
     errors: [400, 401, 403, 409],
   }),
-};
+}));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EVENT_ENTITY_TYPES, NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from "../domain/enums.ts";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zBooleanString } from "./system-users.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 
@@ -31,96 +32,114 @@ export const NOTIFICATION_CHECK_LIMIT = 50;
 /** The most ids one mark-as-read call takes (docs/product.md "Constants": the unnamed limit 500). */
 const MARK_AS_READ_MAX_IDS = 500;
 
-export const zNotification = z.object({
-  id: z.uuid(),
-  type: z.enum(NOTIFICATION_TYPES),
-  title: z.string(),
-  message: z.string(),
-  read: z.boolean(),
-  readAt: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime(),
-  priority: z.enum(NOTIFICATION_PRIORITIES),
-  /** The company the notification concerns; null for platform-wide ones (SYSTEM_UPDATE). */
-  companyId: z.uuid().nullable(),
-  /** What it is about, for a link in the detail view (e.g. `beneficiaryEmployee` and its id). */
-  entityType: z.enum(EVENT_ENTITY_TYPES).nullable(),
-  entityId: z.uuid().nullable(),
-  data: z.record(z.string(), z.unknown()).nullable(),
-});
+export const zNotification = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    type: z.enum(NOTIFICATION_TYPES),
+    title: z.string(),
+    message: z.string(),
+    read: z.boolean(),
+    readAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+    priority: z.enum(NOTIFICATION_PRIORITIES),
+    /** The company the notification concerns; null for platform-wide ones (SYSTEM_UPDATE). */
+    companyId: z.uuid().nullable(),
+    /** What it is about, for a link in the detail view (e.g. `beneficiaryEmployee` and its id). */
+    entityType: z.enum(EVENT_ENTITY_TYPES).nullable(),
+    entityId: z.uuid().nullable(),
+    data: z.record(z.string(), z.unknown()).nullable(),
+  }),
+);
 export type TNotification = z.infer<typeof zNotification>;
 
 /** `types=EMPLOYEE_ORDER,GENERAL`: a comma list; blanks and repeats are dropped, empty = no filter. */
-const zNotificationTypeList = z
-  .string()
-  .max(500)
-  .transform((value) => [
-    ...new Set(
-      value
-        .split(",")
-        .map((part) => part.trim())
-        .filter((part) => part !== ""),
-    ),
-  ])
-  .pipe(z.array(z.enum(NOTIFICATION_TYPES)));
+const zNotificationTypeList = lazy(() =>
+  z
+    .string()
+    .max(500)
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(",")
+          .map((part) => part.trim())
+          .filter((part) => part !== ""),
+      ),
+    ])
+    .pipe(z.array(z.enum(NOTIFICATION_TYPES))),
+);
 
-export const zNotificationsQuery = zPageQuery.extend({
-  unreadOnly: zBooleanString.optional(),
-  types: zNotificationTypeList.optional(),
-  priority: z.enum(NOTIFICATION_PRIORITIES).optional(),
-});
+export const zNotificationsQuery = lazy(() =>
+  zPageQuery.extend({
+    unreadOnly: zBooleanString.optional(),
+    types: zNotificationTypeList.optional(),
+    priority: z.enum(NOTIFICATION_PRIORITIES).optional(),
+  }),
+);
 export type TNotificationsQuery = z.infer<typeof zNotificationsQuery>;
 
 /** The default list envelope: the spec's pagination fields (page, limit, total, …) beside the items. */
-export const zNotificationsPage = zPage(zNotification);
+export const zNotificationsPage = lazy(() => zPage(zNotification));
 export type TNotificationsPage = z.infer<typeof zNotificationsPage>;
 
-const zNotificationCheckQuery = z.object({
-  /** The `serverTime` of the previous check (or any ISO date-time: the first check sends "now"). */
-  lastFetch: z.iso.datetime({ offset: true }),
-});
+const zNotificationCheckQuery = lazy(() =>
+  z.object({
+    /** The `serverTime` of the previous check (or any ISO date-time: the first check sends "now"). */
+    lastFetch: z.iso.datetime({ offset: true }),
+  }),
+);
 
-export const zNotificationCheck = z.object({
-  items: z.array(zNotification),
-  unreadCount: z.int(),
-  /** The lastFetch of the next check. */
-  serverTime: z.iso.datetime(),
-});
+export const zNotificationCheck = lazy(() =>
+  z.object({
+    items: z.array(zNotification),
+    unreadCount: z.int(),
+    /** The lastFetch of the next check. */
+    serverTime: z.iso.datetime(),
+  }),
+);
 export type TNotificationCheck = z.infer<typeof zNotificationCheck>;
 
-export const zUnreadCount = z.object({ count: z.int() });
+export const zUnreadCount = lazy(() => z.object({ count: z.int() }));
 
-const zNotificationIdParams = z.object({ id: z.uuid() });
+const zNotificationIdParams = lazy(() => z.object({ id: z.uuid() }));
 
-const zMarkAsRead = z.object({
-  /** Omitted: every unread notification of the caller. */
-  notificationIds: z.array(z.uuid()).max(MARK_AS_READ_MAX_IDS).optional(),
-});
+const zMarkAsRead = lazy(() =>
+  z.object({
+    /** Omitted: every unread notification of the caller. */
+    notificationIds: z.array(z.uuid()).max(MARK_AS_READ_MAX_IDS).optional(),
+  }),
+);
 export type TMarkAsRead = z.infer<typeof zMarkAsRead>;
 
-export const zMarkAsReadResult = z.object({
-  /** How many notifications went from unread to read. */
-  updated: z.int(),
-  unreadCount: z.int(),
-});
+export const zMarkAsReadResult = lazy(() =>
+  z.object({
+    /** How many notifications went from unread to read. */
+    updated: z.int(),
+    unreadCount: z.int(),
+  }),
+);
 
-const zUpdateText = z.object({
-  title: zSingleLineText({ min: 1, max: 120 }),
-  message: zMultiLineText({ min: 1, max: 2000 }),
-});
+const zUpdateText = lazy(() =>
+  z.object({
+    title: zSingleLineText({ min: 1, max: 120 }),
+    message: zMultiLineText({ min: 1, max: 2000 }),
+  }),
+);
 
 /** A system update from the helpdesk (a maintenance break, a new feature), written in fi, en and sv. */
-const zSystemUpdate = z.object({
-  fi: zUpdateText,
-  en: zUpdateText.optional(),
-  sv: zUpdateText.optional(),
-  priority: z.enum(NOTIFICATION_PRIORITIES).default("NORMAL"),
-});
+const zSystemUpdate = lazy(() =>
+  z.object({
+    fi: zUpdateText,
+    en: zUpdateText.optional(),
+    sv: zUpdateText.optional(),
+    priority: z.enum(NOTIFICATION_PRIORITIES).default("NORMAL"),
+  }),
+);
 export type TSystemUpdate = z.infer<typeof zSystemUpdate>;
 
-const zSystemUpdateResult = z.object({ recipients: z.int() });
+const zSystemUpdateResult = lazy(() => z.object({ recipients: z.int() }));
 
 /** The calls of the bell: every one on the caller's own notifications (anybody else's is 404). */
-export const notificationsApi = {
+export const notificationsApi = lazy(() => ({
   list: endpoint({
     method: "GET",
     path: "/notifications",
@@ -177,4 +196,4 @@ export const notificationsApi = {
     response: zMessage,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zOrderDetails, zOrderIdParams, zOrderItem, zOrderListItem } from "./orders.ts";
 import { zMultiLineText } from "./text.ts";
 import { zFileAnswer } from "./uploads.ts";
@@ -43,96 +44,110 @@ import { zFileAnswer } from "./uploads.ts";
  *   for the caller's approval, longest waiting first.
  */
 
-const zLeaseTimeMonths = z.int().min(1).max(120);
+const zLeaseTimeMonths = lazy(() => z.int().min(1).max(120));
 
 const CANNOT_ORDER_REASONS = ["EMPLOYMENT_NOT_ACCEPTED", "NOT_ELIGIBLE", "ORDER_ALREADY_OPEN"] as const;
 
-export const zMyBenefit = z.object({
-  /** The employee's own max price, else the company's; null: no limit. */
-  maxPriceCents: z.int().nullable(),
-  /** The policy the employee's orders follow (their override, else the company's; defaults when unset). */
-  policy: z.object({
-    minLeaseTimeMonths: z.int(),
-    maxLeaseTimeMonths: z.int(),
-    requiresEmployerApproval: z.boolean(),
-    accessoriesAllowed: z.boolean(),
-    maintenanceIncluded: z.boolean(),
-    insuranceRequired: z.boolean(),
-    policyText: z.string().nullable(),
+export const zMyBenefit = lazy(() =>
+  z.object({
+    /** The employee's own max price, else the company's; null: no limit. */
+    maxPriceCents: z.int().nullable(),
+    /** The policy the employee's orders follow (their override, else the company's; defaults when unset). */
+    policy: z.object({
+      minLeaseTimeMonths: z.int(),
+      maxLeaseTimeMonths: z.int(),
+      requiresEmployerApproval: z.boolean(),
+      accessoriesAllowed: z.boolean(),
+      maintenanceIncluded: z.boolean(),
+      insuranceRequired: z.boolean(),
+      policyText: z.string().nullable(),
+    }),
+    companyName: z.string(),
+    canOrder: z.boolean(),
+    cannotOrderReason: z.enum(CANNOT_ORDER_REASONS).nullable(),
   }),
-  companyName: z.string(),
-  canOrder: z.boolean(),
-  cannotOrderReason: z.enum(CANNOT_ORDER_REASONS).nullable(),
-});
+);
 export type TMyBenefit = z.infer<typeof zMyBenefit>;
 
 /**
  * The version of the store's package an offer was priced on: a hash of its total and its lines (what the
  * employee sees of them), the same for as long as the package is the same. Opaque to the client.
  */
-const zPackageVersion = z.string().regex(/^[0-9a-f]{64}$/, "The packageVersion of the offer");
+const zPackageVersion = lazy(() => z.string().regex(/^[0-9a-f]{64}$/, "The packageVersion of the offer"));
 
-const zOrderOfferQuery = z.object({
-  leaseTimeMonths: z.coerce.number().int().min(1).max(120).optional(),
-});
+const zOrderOfferQuery = lazy(() =>
+  z.object({
+    leaseTimeMonths: z.coerce.number().int().min(1).max(120).optional(),
+  }),
+);
 
-export const zOrderOffer = z.object({
-  leaseTimeMonths: z.int(),
-  monthlyPaymentCents: z.int(),
-  /** What payroll deducts from the gross salary each month. */
-  grossDeductionCents: z.int(),
-  /** The employee's own share above their max price, paid separately. */
-  userPaymentCents: z.int(),
-  residualValueCents: z.int(),
-  totalPriceCents: z.int(),
-  allowedLeaseTimes: z.array(z.int()),
-  /** The package's lines the offer was priced on, in the store's order: what the employee accepts. */
-  items: z.array(zOrderItem),
-  /** The package the offer was priced on; the acceptance names it. */
-  packageVersion: zPackageVersion,
-});
+export const zOrderOffer = lazy(() =>
+  z.object({
+    leaseTimeMonths: z.int(),
+    monthlyPaymentCents: z.int(),
+    /** What payroll deducts from the gross salary each month. */
+    grossDeductionCents: z.int(),
+    /** The employee's own share above their max price, paid separately. */
+    userPaymentCents: z.int(),
+    residualValueCents: z.int(),
+    totalPriceCents: z.int(),
+    allowedLeaseTimes: z.array(z.int()),
+    /** The package's lines the offer was priced on, in the store's order: what the employee accepts. */
+    items: z.array(zOrderItem),
+    /** The package the offer was priced on; the acceptance names it. */
+    packageVersion: zPackageVersion,
+  }),
+);
 export type TOrderOffer = z.infer<typeof zOrderOffer>;
 
-const zAcceptOrder = z.object({
-  leaseTimeMonths: zLeaseTimeMonths,
-  /** The `packageVersion` of the offer the employee read: another package is not accepted unseen. */
-  packageVersion: zPackageVersion,
-  /**
-   * The employee has confirmed the own share of a package above their max price: what they pay
-   * themselves besides the monthly payment. Required (true) for such a package, else 400
-   * OVER_MAX_PRICE_NOT_CONFIRMED; not needed for a package within the max price.
-   */
-  overMaxPriceConfirmed: z.boolean().optional(),
-});
+const zAcceptOrder = lazy(() =>
+  z.object({
+    leaseTimeMonths: zLeaseTimeMonths,
+    /** The `packageVersion` of the offer the employee read: another package is not accepted unseen. */
+    packageVersion: zPackageVersion,
+    /**
+     * The employee has confirmed the own share of a package above their max price: what they pay
+     * themselves besides the monthly payment. Required (true) for such a package, else 400
+     * OVER_MAX_PRICE_NOT_CONFIRMED; not needed for a package within the max price.
+     */
+    overMaxPriceConfirmed: z.boolean().optional(),
+  }),
+);
 export type TAcceptOrder = z.infer<typeof zAcceptOrder>;
 
-export const zSigningCodeSent = z.object({
-  /** The number the code went to, masked: +35850•••••10. */
-  phoneNumberHint: z.string(),
-  expiresInSeconds: z.int(),
-  /** The code itself, only while the dev outbox is on (never in production). */
-  devCode: z.string().optional(),
-});
+export const zSigningCodeSent = lazy(() =>
+  z.object({
+    /** The number the code went to, masked: +35850•••••10. */
+    phoneNumberHint: z.string(),
+    expiresInSeconds: z.int(),
+    /** The code itself, only while the dev outbox is on (never in production). */
+    devCode: z.string().optional(),
+  }),
+);
 export type TSigningCodeSent = z.infer<typeof zSigningCodeSent>;
 
-export const zSignOrder = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "The code has 6 digits"),
-});
+export const zSignOrder = lazy(() =>
+  z.object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "The code has 6 digits"),
+  }),
+);
 
-export const zEmployerDecision = z.object({
-  approve: z.boolean(),
-  /** Why the order is refused; kept in the cancellation's event. */
-  reason: zMultiLineText({ max: 1000 }).optional(),
-});
+export const zEmployerDecision = lazy(() =>
+  z.object({
+    approve: z.boolean(),
+    /** Why the order is refused; kept in the cancellation's event. */
+    reason: zMultiLineText({ max: 1000 }).optional(),
+  }),
+);
 export type TEmployerDecision = z.infer<typeof zEmployerDecision>;
 
-export const zAwaitingEmployer = z.object({ items: z.array(zOrderListItem) });
+export const zAwaitingEmployer = lazy(() => z.object({ items: z.array(zOrderListItem) }));
 
 /** The order's acceptance and signing; the agreement PDF is a file the browser opens by its address. */
-export const orderAcceptanceApi = {
+export const orderAcceptanceApi = lazy(() => ({
   agreementPdf: endpoint({
     method: "GET",
     path: "/orders/:orderId/agreement.pdf",
@@ -202,4 +217,4 @@ export const orderAcceptanceApi = {
     response: zOrderDetails,
     errors: [400, 401, 403, 404, 409],
   }),
-};
+}));

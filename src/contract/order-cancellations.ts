@@ -8,6 +8,7 @@ import {
 import { UPLOAD_MIME_TYPES } from "../domain/uploads.ts";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zOrderEvent } from "./orders.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 import { zFileAnswer, zUploadFileName } from "./uploads.ts";
@@ -63,57 +64,65 @@ export const REFUND_RECEIPT_DELETED = "Refund receipt deleted";
 /** The largest refund one cancellation carries: far above any bike package (cents). */
 const MAX_REFUND_CENTS = 10_000_000;
 
-const zRefundCents = z.int().min(0).max(MAX_REFUND_CENTS);
+const zRefundCents = lazy(() => z.int().min(0).max(MAX_REFUND_CENTS));
 
-export const zOrderCancellationsQuery = zPageQuery.extend({
-  /** The order number, or part of the employee's name or e-mail; trimmed, empty means all. */
-  search: zSingleLineText({ max: 100 }).optional(),
-  status: z.enum(ORDER_CANCELLATION_STATUSES).optional(),
-  requestedBy: z.enum(ORDER_CANCELLATION_REQUESTERS).optional(),
-  companyId: z.uuid().optional(),
-});
+export const zOrderCancellationsQuery = lazy(() =>
+  zPageQuery.extend({
+    /** The order number, or part of the employee's name or e-mail; trimmed, empty means all. */
+    search: zSingleLineText({ max: 100 }).optional(),
+    status: z.enum(ORDER_CANCELLATION_STATUSES).optional(),
+    requestedBy: z.enum(ORDER_CANCELLATION_REQUESTERS).optional(),
+    companyId: z.uuid().optional(),
+  }),
+);
 export type TOrderCancellationsQuery = z.infer<typeof zOrderCancellationsQuery>;
 
 /** The cancelled order in brief: whose, where from, what it cost and the employee's own share of it. */
-const zCancellationOrder = z.object({
-  orderId: z.uuid(),
-  orderNumber: z.int(),
-  orderStatus: z.enum(ORDER_STATUSES),
-  previousStatus: z.enum(ORDER_STATUSES).nullable(),
-  employee: z.object({ beneficiaryEmployeeId: z.uuid(), name: z.string(), email: z.string() }),
-  company: z.object({ companyId: z.uuid(), name: z.string() }),
-  bikeStore: z.object({ bikeStoreId: z.uuid(), storeName: z.string() }).nullable(),
-  totalPriceCents: z.int(),
-  userPaymentCents: z.int(),
-});
+const zCancellationOrder = lazy(() =>
+  z.object({
+    orderId: z.uuid(),
+    orderNumber: z.int(),
+    orderStatus: z.enum(ORDER_STATUSES),
+    previousStatus: z.enum(ORDER_STATUSES).nullable(),
+    employee: z.object({ beneficiaryEmployeeId: z.uuid(), name: z.string(), email: z.string() }),
+    company: z.object({ companyId: z.uuid(), name: z.string() }),
+    bikeStore: z.object({ bikeStoreId: z.uuid(), storeName: z.string() }).nullable(),
+    totalPriceCents: z.int(),
+    userPaymentCents: z.int(),
+  }),
+);
 
-const zOrderCancellationListItem = z.object({
-  orderCancellationId: z.uuid(),
-  status: z.enum(ORDER_CANCELLATION_STATUSES),
-  requestedBy: z.enum(ORDER_CANCELLATION_REQUESTERS),
-  reason: z.string().nullable(),
-  /** The refund: how much, who pays it (payerType) and to whom (refundToType), docs/product.md "States" payer types. */
-  refundAmountCents: z.int(),
-  payerType: z.enum(PAYER_TYPES).nullable(),
-  refundToType: z.enum(PAYER_TYPES).nullable(),
-  order: zCancellationOrder,
-  createdAt: z.iso.datetime(),
-  completedAt: z.iso.datetime().nullable(),
-});
+const zOrderCancellationListItem = lazy(() =>
+  z.object({
+    orderCancellationId: z.uuid(),
+    status: z.enum(ORDER_CANCELLATION_STATUSES),
+    requestedBy: z.enum(ORDER_CANCELLATION_REQUESTERS),
+    reason: z.string().nullable(),
+    /** The refund: how much, who pays it (payerType) and to whom (refundToType), docs/product.md "States" payer types. */
+    refundAmountCents: z.int(),
+    payerType: z.enum(PAYER_TYPES).nullable(),
+    refundToType: z.enum(PAYER_TYPES).nullable(),
+    order: zCancellationOrder,
+    createdAt: z.iso.datetime(),
+    completedAt: z.iso.datetime().nullable(),
+  }),
+);
 export type TOrderCancellationListItem = z.infer<typeof zOrderCancellationListItem>;
-export const zOrderCancellationPage = zPage(zOrderCancellationListItem);
+export const zOrderCancellationPage = lazy(() => zPage(zOrderCancellationListItem));
 export type TOrderCancellationPage = z.infer<typeof zOrderCancellationPage>;
 
 /** A refund receipt uploaded to a cancellation (docs/data-model.md uploadedRefunds). */
-export const zRefundUpload = z.object({
-  refundUploadId: z.uuid(),
-  fileName: z.string(),
-  mimeType: z.enum(UPLOAD_MIME_TYPES),
-  sizeBytes: z.int(),
-  /** The amount the receipt shows, when the helpdesk gave it. */
-  amountCents: z.int().nullable(),
-  createdAt: z.iso.datetime(),
-});
+export const zRefundUpload = lazy(() =>
+  z.object({
+    refundUploadId: z.uuid(),
+    fileName: z.string(),
+    mimeType: z.enum(UPLOAD_MIME_TYPES),
+    sizeBytes: z.int(),
+    /** The amount the receipt shows, when the helpdesk gave it. */
+    amountCents: z.int().nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type TRefundUpload = z.infer<typeof zRefundUpload>;
 
 /**
@@ -126,57 +135,65 @@ export type TRefundUpload = z.infer<typeof zRefundUpload>;
 const CANCELLATION_ACTIONS = ["UPDATE", "UPLOAD_RECEIPT", "DELETE_RECEIPT", "COMPLETE", "WITHDRAW"] as const;
 export type CancellationActionName = (typeof CANCELLATION_ACTIONS)[number];
 
-export const zOrderCancellationDetails = zOrderCancellationListItem.extend({
-  note: z.string().nullable(),
-  /** The order's status when the cancellation was asked for. */
-  orderStatusAtRequest: z.enum(ORDER_STATUSES).nullable(),
-  /** It cancelled the order when it was made (else it was a request the helpdesk carries out). */
-  cancelledAtOnce: z.boolean(),
-  /** Who asked and who completed it, by name for the admin tier only (the others see the side). */
-  requestedByName: z.string().nullable(),
-  completedByName: z.string().nullable(),
-  uploadedRefunds: z.array(zRefundUpload),
-  /** The cancellation's events and the order's moves it made, oldest first. */
-  events: z.array(zOrderEvent),
-  updatedAt: z.iso.datetime(),
-  allowedActions: z.array(z.enum(CANCELLATION_ACTIONS)),
-});
+export const zOrderCancellationDetails = lazy(() =>
+  zOrderCancellationListItem.extend({
+    note: z.string().nullable(),
+    /** The order's status when the cancellation was asked for. */
+    orderStatusAtRequest: z.enum(ORDER_STATUSES).nullable(),
+    /** It cancelled the order when it was made (else it was a request the helpdesk carries out). */
+    cancelledAtOnce: z.boolean(),
+    /** Who asked and who completed it, by name for the admin tier only (the others see the side). */
+    requestedByName: z.string().nullable(),
+    completedByName: z.string().nullable(),
+    uploadedRefunds: z.array(zRefundUpload),
+    /** The cancellation's events and the order's moves it made, oldest first. */
+    events: z.array(zOrderEvent),
+    updatedAt: z.iso.datetime(),
+    allowedActions: z.array(z.enum(CANCELLATION_ACTIONS)),
+  }),
+);
 export type TOrderCancellationDetails = z.infer<typeof zOrderCancellationDetails>;
 
 /** How long a cancellation's reason may be, in characters. */
 export const CANCELLATION_REASON = { min: 3, max: 1000 } as const;
 
-const zCreateOrderCancellation = z.object({
-  orderId: z.uuid(),
-  /** Why the order is cancelled; the employee and the employer see it. */
-  reason: zMultiLineText(CANCELLATION_REASON),
-  note: zMultiLineText({ max: 1000 }).optional(),
-});
+const zCreateOrderCancellation = lazy(() =>
+  z.object({
+    orderId: z.uuid(),
+    /** Why the order is cancelled; the employee and the employer see it. */
+    reason: zMultiLineText(CANCELLATION_REASON),
+    note: zMultiLineText({ max: 1000 }).optional(),
+  }),
+);
 export type TCreateOrderCancellation = z.infer<typeof zCreateOrderCancellation>;
 
-export const zUpdateOrderCancellation = z.object({
-  reason: zMultiLineText(CANCELLATION_REASON).optional(),
-  /** null or empty text removes the note. */
-  note: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
-  refundAmountCents: zRefundCents.optional(),
-  payerType: z.enum(PAYER_TYPES).nullable().optional(),
-  refundToType: z.enum(PAYER_TYPES).nullable().optional(),
-});
+export const zUpdateOrderCancellation = lazy(() =>
+  z.object({
+    reason: zMultiLineText(CANCELLATION_REASON).optional(),
+    /** null or empty text removes the note. */
+    note: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
+    refundAmountCents: zRefundCents.optional(),
+    payerType: z.enum(PAYER_TYPES).nullable().optional(),
+    refundToType: z.enum(PAYER_TYPES).nullable().optional(),
+  }),
+);
 export type TUpdateOrderCancellation = z.infer<typeof zUpdateOrderCancellation>;
 
-const zOrderCancellationIdParams = z.object({ id: z.uuid() });
-export const zRefundUploadIdParams = z.object({ id: z.uuid() });
+const zOrderCancellationIdParams = lazy(() => z.object({ id: z.uuid() }));
+export const zRefundUploadIdParams = lazy(() => z.object({ id: z.uuid() }));
 
-export const zRefundUploadQuery = z.object({
-  orderCancellationId: z.uuid(),
-  fileName: zUploadFileName,
-  /** The receipt's amount in cents, when known. */
-  amountCents: z.coerce.number().int().min(0).max(MAX_REFUND_CENTS).optional(),
-});
+export const zRefundUploadQuery = lazy(() =>
+  z.object({
+    orderCancellationId: z.uuid(),
+    fileName: zUploadFileName,
+    /** The receipt's amount in cents, when known. */
+    amountCents: z.coerce.number().int().min(0).max(MAX_REFUND_CENTS).optional(),
+  }),
+);
 export type TRefundUploadQuery = z.infer<typeof zRefundUploadQuery>;
 
 /** The cancellations' calls; the receipt's upload sends its bytes, its file answers them. */
-export const orderCancellationsApi = {
+export const orderCancellationsApi = lazy(() => ({
   uploadReceipt: endpoint({
     method: "POST",
     path: "/refund/upload",
@@ -256,4 +273,4 @@ export const orderCancellationsApi = {
     response: zMessage,
     errors: [400, 401, 403, 404, 409],
   }),
-};
+}));

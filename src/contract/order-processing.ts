@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ORDER_STATUSES } from "../domain/enums.ts";
 import { endpoint } from "./endpoint.ts";
 import { ERROR_CODES } from "./errors.ts";
+import { lazy } from "./lazy.ts";
 import { zOrderDetails, zOrderIdParams } from "./orders.ts";
 import { zMultiLineText } from "./text.ts";
 
@@ -28,37 +29,43 @@ import { zMultiLineText } from "./text.ts";
  *   100 orders, each in its own transaction: one refused order leaves the others moved.
  */
 
-export const zOrderStatusMove = z.object({
-  to: z.enum(ORDER_STATUSES),
-  /** Why (kept in the event log's row of the move). */
-  note: zMultiLineText({ max: 1000 }).optional(),
-});
+export const zOrderStatusMove = lazy(() =>
+  z.object({
+    to: z.enum(ORDER_STATUSES),
+    /** Why (kept in the event log's row of the move). */
+    note: zMultiLineText({ max: 1000 }).optional(),
+  }),
+);
 export type TOrderStatusMove = z.infer<typeof zOrderStatusMove>;
 
 const BULK_ORDER_LIMIT = 100;
 
-const zBulkOrderStatus = zOrderStatusMove.extend({
-  orderIds: z
-    .array(z.uuid())
-    .min(1)
-    .max(BULK_ORDER_LIMIT)
-    .refine(
-      (ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length,
-      "Order ids must be unique",
-    ),
-});
+const zBulkOrderStatus = lazy(() =>
+  zOrderStatusMove.extend({
+    orderIds: z
+      .array(z.uuid())
+      .min(1)
+      .max(BULK_ORDER_LIMIT)
+      .refine(
+        (ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length,
+        "Order ids must be unique",
+      ),
+  }),
+);
 export type TBulkOrderStatus = z.infer<typeof zBulkOrderStatus>;
 
-export const zBulkOrderStatusResult = z.object({
-  results: z.array(
-    z.object({
-      orderId: z.uuid(),
-      ok: z.boolean(),
-      /** Why this order was not moved (NOT_FOUND, ORDER_TRANSITION_NOT_ALLOWED...). */
-      code: z.enum(ERROR_CODES).optional(),
-    }),
-  ),
-});
+export const zBulkOrderStatusResult = lazy(() =>
+  z.object({
+    results: z.array(
+      z.object({
+        orderId: z.uuid(),
+        ok: z.boolean(),
+        /** Why this order was not moved (NOT_FOUND, ORDER_TRANSITION_NOT_ALLOWED...). */
+        code: z.enum(ERROR_CODES).optional(),
+      }),
+    ),
+  }),
+);
 export type TBulkOrderStatusResult = z.infer<typeof zBulkOrderStatusResult>;
 
 /** Each action on one order answers the order as GET /api/orders/{orderId} does. */
@@ -72,7 +79,7 @@ const orderAction = <const P extends string, const S extends string>(path: P, su
     errors: [400, 401, 403, 404, 409],
   });
 
-export const orderProcessingApi = {
+export const orderProcessingApi = lazy(() => ({
   sendToLeasingCompany: orderAction(
     "/orders/:orderId/send-to-leasing-company",
     "Sends a CONFIRMED order's signed agreement to its leasing company (the agreement PENDING, event ORDER_SENT)",
@@ -107,4 +114,4 @@ export const orderProcessingApi = {
     response: zBulkOrderStatusResult,
     errors: [400, 401, 403],
   }),
-};
+}));

@@ -18,9 +18,10 @@ import {
 import { SIGNING_METHODS } from "../domain/identification.ts";
 import type { OrderParty } from "../domain/order-state-machine.ts";
 import { zPage, zPageQuery } from "./common.ts";
-import { zPostalCode } from "./companies.ts";
+import { zPostalCode } from "./company-fields.ts";
 import { endpoint } from "./endpoint.ts";
 import { zOrderInvoice } from "./invoices.ts";
+import { lazy } from "./lazy.ts";
 import { zLeaseTax } from "./leasing-agreements.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 
@@ -64,106 +65,116 @@ export const ORDER_PARTIES = [
   "LEASING_COMPANY",
 ] as const satisfies readonly OrderParty[];
 
-export const zOrdersQuery = zPageQuery.extend({
-  /** Part of the employee's name or e-mail, or the order number; trimmed, empty means all. */
-  search: zSingleLineText({ max: 100 }).optional(),
-  status: z.enum(ORDER_STATUSES).optional(),
-  statusGroup: z.enum(ORDER_STATUS_GROUPS).optional(),
-  companyId: z.uuid().optional(),
-  bikeStoreId: z.uuid().optional(),
-});
+export const zOrdersQuery = lazy(() =>
+  zPageQuery.extend({
+    /** Part of the employee's name or e-mail, or the order number; trimmed, empty means all. */
+    search: zSingleLineText({ max: 100 }).optional(),
+    status: z.enum(ORDER_STATUSES).optional(),
+    statusGroup: z.enum(ORDER_STATUS_GROUPS).optional(),
+    companyId: z.uuid().optional(),
+    bikeStoreId: z.uuid().optional(),
+  }),
+);
 export type TOrdersQuery = z.infer<typeof zOrdersQuery>;
 
-export const zOrderListItem = z.object({
-  orderId: z.uuid(),
-  orderNumber: z.int(),
-  orderStatus: z.enum(ORDER_STATUSES),
-  /** Where a WAITING_FOR_CUSTOMER_COMMENT order returns to; null otherwise. */
-  previousStatus: z.enum(ORDER_STATUSES).nullable(),
-  isOnlineOrder: z.boolean(),
-  isOrderConfirmed: z.boolean(),
-  bikeStore: z.object({ bikeStoreId: z.uuid(), storeName: z.string() }).nullable(),
-  bikeStoreOrderNumber: z.string().nullable(),
-  orderPaidDate: z.string().nullable(),
-  company: z.object({ companyId: z.uuid(), name: z.string() }),
-  employee: z.object({
-    beneficiaryEmployeeId: z.uuid(),
-    name: z.string(),
-    email: z.string(),
+export const zOrderListItem = lazy(() =>
+  z.object({
+    orderId: z.uuid(),
+    orderNumber: z.int(),
+    orderStatus: z.enum(ORDER_STATUSES),
+    /** Where a WAITING_FOR_CUSTOMER_COMMENT order returns to; null otherwise. */
+    previousStatus: z.enum(ORDER_STATUSES).nullable(),
+    isOnlineOrder: z.boolean(),
+    isOrderConfirmed: z.boolean(),
+    bikeStore: z.object({ bikeStoreId: z.uuid(), storeName: z.string() }).nullable(),
+    bikeStoreOrderNumber: z.string().nullable(),
+    orderPaidDate: z.string().nullable(),
+    company: z.object({ companyId: z.uuid(), name: z.string() }),
+    employee: z.object({
+      beneficiaryEmployeeId: z.uuid(),
+      name: z.string(),
+      email: z.string(),
+    }),
+    deliveryMethod: z.enum(DELIVERY_METHODS).nullable(),
+    totalPriceCents: z.int(),
+    monthlyPaymentCents: z.int().nullable(),
+    leaseTimeMonths: z.int().nullable(),
+    /**
+     * A cancellation request of the order is open: the order holds where it is until the helpdesk
+     * completes it or it is withdrawn (moves along the main line answer 409 ORDER_CANCELLATION_PENDING).
+     */
+    cancellationOpen: z.boolean(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
   }),
-  deliveryMethod: z.enum(DELIVERY_METHODS).nullable(),
-  totalPriceCents: z.int(),
-  monthlyPaymentCents: z.int().nullable(),
-  leaseTimeMonths: z.int().nullable(),
-  /**
-   * A cancellation request of the order is open: the order holds where it is until the helpdesk
-   * completes it or it is withdrawn (moves along the main line answer 409 ORDER_CANCELLATION_PENDING).
-   */
-  cancellationOpen: z.boolean(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
+);
 export type TOrderListItem = z.infer<typeof zOrderListItem>;
-export const zOrderPage = zPage(zOrderListItem);
+export const zOrderPage = lazy(() => zPage(zOrderListItem));
 
-export const zOrderEvent = z.object({
-  id: z.uuid(),
-  type: z.enum(EVENT_TYPES),
-  from: z.enum(ORDER_STATUSES).nullable(),
-  to: z.enum(ORDER_STATUSES).nullable(),
-  /** Who moved it: a user, the bike store by its link, or the system. */
-  by: z.enum(["user", "bikeStoreToken", "system"]),
-  /** The user's name, for the admin tier only (others see who by `by`). */
-  actorName: z.string().nullable(),
-  /**
-   * What the event says in words: the helpdesk's question to the employee and the employee's answer,
-   * for the employee and the helpdesk; the helpdesk also reads the notes of its other moves (a special
-   * case, a cancellation). Null for everyone else.
-   */
-  message: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-});
+export const zOrderEvent = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    type: z.enum(EVENT_TYPES),
+    from: z.enum(ORDER_STATUSES).nullable(),
+    to: z.enum(ORDER_STATUSES).nullable(),
+    /** Who moved it: a user, the bike store by its link, or the system. */
+    by: z.enum(["user", "bikeStoreToken", "system"]),
+    /** The user's name, for the admin tier only (others see who by `by`). */
+    actorName: z.string().nullable(),
+    /**
+     * What the event says in words: the helpdesk's question to the employee and the employee's answer,
+     * for the employee and the helpdesk; the helpdesk also reads the notes of its other moves (a special
+     * case, a cancellation). Null for everyone else.
+     */
+    message: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type TOrderEvent = z.infer<typeof zOrderEvent>;
 
 /** A line of the order's bike package, as the store entered it; lineTotalCents = quantity × unit − discount. */
-export const zOrderItem = z.object({
-  id: z.uuid(),
-  itemType: z.enum(ORDER_ITEM_TYPES),
-  name: z.string(),
-  brand: z.string().nullable(),
-  model: z.string().nullable(),
-  modelYear: z.int().nullable(),
-  frameSize: z.string().nullable(),
-  color: z.string().nullable(),
-  quantity: z.int(),
-  unitPriceCents: z.int(),
-  discountCents: z.int(),
-  lineTotalCents: z.int(),
-});
+export const zOrderItem = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    itemType: z.enum(ORDER_ITEM_TYPES),
+    name: z.string(),
+    brand: z.string().nullable(),
+    model: z.string().nullable(),
+    modelYear: z.int().nullable(),
+    frameSize: z.string().nullable(),
+    color: z.string().nullable(),
+    quantity: z.int(),
+    unitPriceCents: z.int(),
+    discountCents: z.int(),
+    lineTotalCents: z.int(),
+  }),
+);
 export type TOrderItem = z.infer<typeof zOrderItem>;
 
 /**
  * The order's leasing agreement in brief (made when the employee accepts the package): its tax regime
  * from the commitment date (ADR 008; null until committed), and the signed document once signed.
  */
-const zOrderAgreement = z.object({
-  id: z.uuid(),
-  status: z.enum(REQUEST_STATUSES_WITH_SIGNED).nullable(),
-  leaseTimeMonths: z.int(),
-  monthlyPaymentCents: z.int(),
-  commitmentDate: z.string().nullable(),
-  startDate: z.string().nullable(),
-  endDate: z.string().nullable(),
-  /**
-   * The lease's last day as every view shows it: its redemption case's once one is open (the employee's
-   * page, the case, payroll and the lease invoice agree), else the agreement's end date.
-   */
-  leaseEndsOn: z.string().nullable(),
-  taxRegime: z.enum(["GRANDFATHERED", "EXEMPT_2025_ONLY", "TAXABLE"]).nullable(),
-  tax: zLeaseTax,
-  signedAt: z.iso.datetime().nullable(),
-  signedDocumentId: z.uuid().nullable(),
-});
+const zOrderAgreement = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    status: z.enum(REQUEST_STATUSES_WITH_SIGNED).nullable(),
+    leaseTimeMonths: z.int(),
+    monthlyPaymentCents: z.int(),
+    commitmentDate: z.string().nullable(),
+    startDate: z.string().nullable(),
+    endDate: z.string().nullable(),
+    /**
+     * The lease's last day as every view shows it: its redemption case's once one is open (the employee's
+     * page, the case, payroll and the lease invoice agree), else the agreement's end date.
+     */
+    leaseEndsOn: z.string().nullable(),
+    taxRegime: z.enum(["GRANDFATHERED", "EXEMPT_2025_ONLY", "TAXABLE"]).nullable(),
+    tax: zLeaseTax,
+    signedAt: z.iso.datetime().nullable(),
+    signedDocumentId: z.uuid().nullable(),
+  }),
+);
 export type TOrderAgreement = z.infer<typeof zOrderAgreement>;
 
 /**
@@ -171,48 +182,50 @@ export type TOrderAgreement = z.infer<typeof zOrderAgreement>;
  * order: its latest cancellation, its latest redemption case and its insurance claims.
  * Each area's own endpoints give the whole of each.
  */
-const zOrderAfterSales = z.object({
-  cancellation: z
-    .object({
-      orderCancellationId: z.uuid(),
-      status: z.enum(ORDER_CANCELLATION_STATUSES),
-      requestedBy: z.enum(ORDER_CANCELLATION_REQUESTERS),
-      reason: z.string().nullable(),
-      refundAmountCents: z.int(),
-      payerType: z.enum(PAYER_TYPES).nullable(),
-      refundToType: z.enum(PAYER_TYPES).nullable(),
-      createdAt: z.iso.datetime(),
-      completedAt: z.iso.datetime().nullable(),
-    })
-    .nullable(),
-  redemption: z
-    .object({
-      bikeRedemptionId: z.uuid(),
-      status: z.enum(SIMPLE_STATES),
-      reason: z.enum(REDEMPTION_REASONS),
-      choice: z.enum(REDEMPTION_CHOICES).nullable(),
-      choiceMadeAt: z.iso.datetime().nullable(),
-      redemptionPriceCents: z.int(),
-      paymentMethod: z.enum(PAYMENT_METHODS),
-      decisionDeadline: z.string().nullable(),
-      leaseEndsOn: z.string().nullable(),
-      userPaymentSentAt: z.iso.datetime().nullable(),
-      userPaymentPaidAt: z.iso.datetime().nullable(),
-      createdAt: z.iso.datetime(),
-      completedAt: z.iso.datetime().nullable(),
-    })
-    .nullable(),
-  insuranceClaims: z.array(
-    z.object({
-      insuranceId: z.uuid(),
-      type: z.enum(INSURANCE_CLAIM_TYPES),
-      status: z.enum(SIMPLE_STATES),
-      outcome: z.enum(INSURANCE_CLAIM_OUTCOMES).nullable(),
-      createdAt: z.iso.datetime(),
-      completedAt: z.iso.datetime().nullable(),
-    }),
-  ),
-});
+const zOrderAfterSales = lazy(() =>
+  z.object({
+    cancellation: z
+      .object({
+        orderCancellationId: z.uuid(),
+        status: z.enum(ORDER_CANCELLATION_STATUSES),
+        requestedBy: z.enum(ORDER_CANCELLATION_REQUESTERS),
+        reason: z.string().nullable(),
+        refundAmountCents: z.int(),
+        payerType: z.enum(PAYER_TYPES).nullable(),
+        refundToType: z.enum(PAYER_TYPES).nullable(),
+        createdAt: z.iso.datetime(),
+        completedAt: z.iso.datetime().nullable(),
+      })
+      .nullable(),
+    redemption: z
+      .object({
+        bikeRedemptionId: z.uuid(),
+        status: z.enum(SIMPLE_STATES),
+        reason: z.enum(REDEMPTION_REASONS),
+        choice: z.enum(REDEMPTION_CHOICES).nullable(),
+        choiceMadeAt: z.iso.datetime().nullable(),
+        redemptionPriceCents: z.int(),
+        paymentMethod: z.enum(PAYMENT_METHODS),
+        decisionDeadline: z.string().nullable(),
+        leaseEndsOn: z.string().nullable(),
+        userPaymentSentAt: z.iso.datetime().nullable(),
+        userPaymentPaidAt: z.iso.datetime().nullable(),
+        createdAt: z.iso.datetime(),
+        completedAt: z.iso.datetime().nullable(),
+      })
+      .nullable(),
+    insuranceClaims: z.array(
+      z.object({
+        insuranceId: z.uuid(),
+        type: z.enum(INSURANCE_CLAIM_TYPES),
+        status: z.enum(SIMPLE_STATES),
+        outcome: z.enum(INSURANCE_CLAIM_OUTCOMES).nullable(),
+        createdAt: z.iso.datetime(),
+        completedAt: z.iso.datetime().nullable(),
+      }),
+    ),
+  }),
+);
 export type TOrderAfterSales = z.infer<typeof zOrderAfterSales>;
 
 /**
@@ -220,13 +233,15 @@ export type TOrderAfterSales = z.infer<typeof zOrderAfterSales>;
  * once given (the order then waits for the helpdesk to move it on). For the employee and the helpdesk;
  * null for everyone else and in every other status.
  */
-const zCustomerQuestion = z.object({
-  /** Null when the order was paused without a question (before questions were kept, or in bulk). */
-  question: z.string().nullable(),
-  askedAt: z.iso.datetime(),
-  answer: z.string().nullable(),
-  answeredAt: z.iso.datetime().nullable(),
-});
+const zCustomerQuestion = lazy(() =>
+  z.object({
+    /** Null when the order was paused without a question (before questions were kept, or in bulk). */
+    question: z.string().nullable(),
+    askedAt: z.iso.datetime(),
+    answer: z.string().nullable(),
+    answeredAt: z.iso.datetime().nullable(),
+  }),
+);
 export type TCustomerQuestion = z.infer<typeof zCustomerQuestion>;
 
 /**
@@ -266,92 +281,100 @@ const ORDER_ACTIONS = [
 ] as const;
 export type OrderActionName = (typeof ORDER_ACTIONS)[number];
 
-export const zOrderDetails = zOrderListItem.extend({
-  deliveryStreetAddress: z.string().nullable(),
-  deliveryPostalCode: z.string().nullable(),
-  deliveryCity: z.string().nullable(),
-  vatPercent: z.number().nullable(),
-  residualValueCents: z.int().nullable(),
-  frameSerialNumber: z.string().nullable(),
-  deliveryDate: z.string().nullable(),
-  customerComment: z.string().nullable(),
-  customerQuestion: zCustomerQuestion.nullable(),
-  /** Whose move the order waits for (null: nothing left to do), and since when. */
-  waitingOn: z.enum(ORDER_PARTIES).nullable(),
-  statusSince: z.iso.datetime(),
-  events: z.array(zOrderEvent),
-  /** The bike package's lines, in the store's order (empty until the store provides the package). */
-  items: z.array(zOrderItem),
-  /** The employee's own share of a package above their max price; fixed when they accept. */
-  userPaymentCents: z.int(),
-  /** Fixed when the employee accepts: the bike policy then asked the employer to approve. */
-  employerApprovalRequired: z.boolean(),
-  employerApprovedAt: z.iso.datetime().nullable(),
-  agreement: zOrderAgreement.nullable(),
-  /** The order's invoices (the store's purchase invoice, our bill to the leasing company); admin tier only. */
-  invoices: z.array(zOrderInvoice),
-  afterSales: zOrderAfterSales,
-  allowedActions: z.array(z.enum(ORDER_ACTIONS)),
-  /**
-   * The statuses the caller may move the order to by name now (POST /api/orders/{orderId}/status: the
-   * customer-comment side state and back, cancelling, refunding, CASE_X in and out); empty but for the
-   * helpdesk.
-   */
-  allowedMoves: z.array(z.enum(ORDER_STATUSES)),
-  /**
-   * The ways the company lets the agreement be signed and the order approved now, the preferred first
-   * (src/domain/identification.ts); empty when it asks for strong identification and none is set up.
-   */
-  signingMethods: z.array(z.enum(SIGNING_METHODS)),
-});
+export const zOrderDetails = lazy(() =>
+  zOrderListItem.extend({
+    deliveryStreetAddress: z.string().nullable(),
+    deliveryPostalCode: z.string().nullable(),
+    deliveryCity: z.string().nullable(),
+    vatPercent: z.number().nullable(),
+    residualValueCents: z.int().nullable(),
+    frameSerialNumber: z.string().nullable(),
+    deliveryDate: z.string().nullable(),
+    customerComment: z.string().nullable(),
+    customerQuestion: zCustomerQuestion.nullable(),
+    /** Whose move the order waits for (null: nothing left to do), and since when. */
+    waitingOn: z.enum(ORDER_PARTIES).nullable(),
+    statusSince: z.iso.datetime(),
+    events: z.array(zOrderEvent),
+    /** The bike package's lines, in the store's order (empty until the store provides the package). */
+    items: z.array(zOrderItem),
+    /** The employee's own share of a package above their max price; fixed when they accept. */
+    userPaymentCents: z.int(),
+    /** Fixed when the employee accepts: the bike policy then asked the employer to approve. */
+    employerApprovalRequired: z.boolean(),
+    employerApprovedAt: z.iso.datetime().nullable(),
+    agreement: zOrderAgreement.nullable(),
+    /** The order's invoices (the store's purchase invoice, our bill to the leasing company); admin tier only. */
+    invoices: z.array(zOrderInvoice),
+    afterSales: zOrderAfterSales,
+    allowedActions: z.array(z.enum(ORDER_ACTIONS)),
+    /**
+     * The statuses the caller may move the order to by name now (POST /api/orders/{orderId}/status: the
+     * customer-comment side state and back, cancelling, refunding, CASE_X in and out); empty but for the
+     * helpdesk.
+     */
+    allowedMoves: z.array(z.enum(ORDER_STATUSES)),
+    /**
+     * The ways the company lets the agreement be signed and the order approved now, the preferred first
+     * (src/domain/identification.ts); empty when it asks for strong identification and none is set up.
+     */
+    signingMethods: z.array(z.enum(SIGNING_METHODS)),
+  }),
+);
 export type TOrderDetails = z.infer<typeof zOrderDetails>;
 
-export const zOrderIdParams = z.object({ orderId: z.uuid() });
+export const zOrderIdParams = lazy(() => z.object({ orderId: z.uuid() }));
 
-const zOrderListDataQuery = z.object({ companyId: z.uuid().optional() });
-export const zOrderListData = z.object({
-  statusCounts: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.int() })),
-  total: z.int(),
-});
+const zOrderListDataQuery = lazy(() => z.object({ companyId: z.uuid().optional() }));
+export const zOrderListData = lazy(() =>
+  z.object({
+    statusCounts: z.array(z.object({ status: z.enum(ORDER_STATUSES), count: z.int() })),
+    total: z.int(),
+  }),
+);
 export type TOrderListData = z.infer<typeof zOrderListData>;
 
-export const zConfirmedOnlineCount = z.object({ count: z.int() });
+export const zConfirmedOnlineCount = lazy(() => z.object({ count: z.int() }));
 
-const zOptionalPostalCode = z.union([zPostalCode, z.literal(""), z.null()]).optional();
+const zOptionalPostalCode = lazy(() => z.union([zPostalCode, z.literal(""), z.null()]).optional());
 
-export const zStartOrder = z
-  .object({
-    /** The employment the order is for; may be left out when the caller has exactly one accepted one. */
-    beneficiaryEmployeeId: z.uuid().optional(),
-    bikeStoreId: z.uuid(),
-    deliveryMethod: z.enum(DELIVERY_METHODS),
-    deliveryStreetAddress: zOptionalSingleLineText(200),
-    deliveryPostalCode: zOptionalPostalCode,
-    deliveryCity: zOptionalSingleLineText(100),
-    /** What the employee tells the store (the bike they have in mind, a size). */
-    customerComment: zMultiLineText({ max: 1000 }).optional(),
-  })
-  .superRefine((order, issues) => {
-    if (order.deliveryMethod !== "HOME_DELIVERY") return;
-    for (const field of ["deliveryStreetAddress", "deliveryPostalCode", "deliveryCity"] as const) {
-      if (!order[field])
-        issues.addIssue({ code: "custom", path: [field], message: "Required for home delivery" });
-    }
-  });
+export const zStartOrder = lazy(() =>
+  z
+    .object({
+      /** The employment the order is for; may be left out when the caller has exactly one accepted one. */
+      beneficiaryEmployeeId: z.uuid().optional(),
+      bikeStoreId: z.uuid(),
+      deliveryMethod: z.enum(DELIVERY_METHODS),
+      deliveryStreetAddress: zOptionalSingleLineText(200),
+      deliveryPostalCode: zOptionalPostalCode,
+      deliveryCity: zOptionalSingleLineText(100),
+      /** What the employee tells the store (the bike they have in mind, a size). */
+      customerComment: zMultiLineText({ max: 1000 }).optional(),
+    })
+    .superRefine((order, issues) => {
+      if (order.deliveryMethod !== "HOME_DELIVERY") return;
+      for (const field of ["deliveryStreetAddress", "deliveryPostalCode", "deliveryCity"] as const) {
+        if (!order[field])
+          issues.addIssue({ code: "custom", path: [field], message: "Required for home delivery" });
+      }
+    }),
+);
 export type TStartOrder = z.infer<typeof zStartOrder>;
 
-export const zMyOrders = z.object({ items: z.array(zOrderDetails) });
+export const zMyOrders = lazy(() => z.object({ items: z.array(zOrderDetails) }));
 
 /** The longest answer the employee may give to the helpdesk's question. */
 export const CUSTOMER_ANSWER_MAX = 2000;
 
-export const zCustomerAnswer = z.object({
-  answer: zMultiLineText({ min: 1, max: CUSTOMER_ANSWER_MAX }),
-});
+export const zCustomerAnswer = lazy(() =>
+  z.object({
+    answer: zMultiLineText({ min: 1, max: CUSTOMER_ANSWER_MAX }),
+  }),
+);
 export type TCustomerAnswer = z.infer<typeof zCustomerAnswer>;
 export type TMyOrders = z.infer<typeof zMyOrders>;
 
-export const ordersApi = {
+export const ordersApi = lazy(() => ({
   list: endpoint({
     method: "GET",
     path: "/orders/all",
@@ -409,4 +432,4 @@ export const ordersApi = {
     response: zOrderDetails,
     errors: [400, 401, 403, 404, 409],
   }),
-};
+}));

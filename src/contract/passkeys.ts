@@ -2,6 +2,7 @@ import { z } from "zod";
 import { zCurrentPasswordBody } from "./authenticator.ts";
 import { zMessage } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
@@ -13,26 +14,30 @@ import { zSingleLineText } from "./text.ts";
  */
 
 /** WebAuthn's own JSON (options to the browser, a credential back): checked by the WebAuthn library. */
-const zWebAuthnJson = z.record(z.string(), z.unknown());
+const zWebAuthnJson = lazy(() => z.record(z.string(), z.unknown()));
 
-export const zPasskey = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  createdAt: z.iso.datetime({ offset: true }),
-  lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
-});
+export const zPasskey = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    name: z.string(),
+    createdAt: z.iso.datetime({ offset: true }),
+    lastUsedAt: z.iso.datetime({ offset: true }).nullable(),
+  }),
+);
 export type TPasskey = z.infer<typeof zPasskey>;
 
-export const zPasskeys = z.object({ passkeys: z.array(zPasskey) });
+export const zPasskeys = lazy(() => z.object({ passkeys: z.array(zPasskey) }));
 
-const zAddPasskey = z.object({
-  name: zSingleLineText({ min: 1, max: 60 }),
-  response: zWebAuthnJson,
-});
+const zAddPasskey = lazy(() =>
+  z.object({
+    name: zSingleLineText({ min: 1, max: 60 }),
+    response: zWebAuthnJson,
+  }),
+);
 
-const zPasskeyParams = z.object({ id: z.uuid() });
+const zPasskeyParams = lazy(() => z.object({ id: z.uuid() }));
 
-export const passkeysApi = {
+export const passkeysApi = lazy(() => ({
   passkeys: endpoint({
     method: "GET",
     path: "/account/passkeys",
@@ -67,4 +72,4 @@ export const passkeysApi = {
     response: zMessage,
     errors: [400, 401, 403, 404, 429],
   }),
-};
+}));

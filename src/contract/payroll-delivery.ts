@@ -14,6 +14,7 @@ import {
 } from "../domain/payroll/export-template.ts";
 import { zIdParams } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 /**
@@ -28,52 +29,59 @@ const DELIVERY_KINDS = ["FULL", "DELTA"] as const;
 const DELIVERY_STATUSES = ["SENDING", "DELIVERED", "FAILED"] as const;
 
 /** The template as stored (jsonb) and as the editor sends it. */
-export const zPayrollTemplate = z
-  .object({
-    preset: z.enum(TEMPLATE_PRESETS).nullable(),
-    layout: z.enum(TEMPLATE_LAYOUTS),
-    columns: z
-      .array(z.object({ field: z.enum(TEMPLATE_FIELDS), header: zSingleLineText({ max: 60 }) }))
-      .min(1)
-      .max(TEMPLATE_FIELDS.length),
-    includeHeader: z.boolean(),
-    fieldSeparator: z.enum(TEMPLATE_FIELD_SEPARATORS),
-    decimalSeparator: z.enum(TEMPLATE_DECIMAL_SEPARATORS),
-    dateFormat: z.enum(TEMPLATE_DATE_FORMATS),
-    encoding: z.enum(TEMPLATE_ENCODINGS),
-    kinds: z
-      .array(z.object({ kind: z.enum(AMOUNT_KINDS), wageCode: zSingleLineText({ max: 20 }) }))
-      .max(AMOUNT_KINDS.length),
-  })
-  .superRefine((template, issue) => {
-    const fields = template.columns.map((c) => c.field);
-    if (new Set(fields).size !== fields.length) {
-      issue.addIssue({ code: "custom", path: ["columns"], message: "A column appears twice" });
-    }
-    const kinds = template.kinds.map((k) => k.kind);
-    if (new Set(kinds).size !== kinds.length) {
-      issue.addIssue({ code: "custom", path: ["kinds"], message: "A kind appears twice" });
-    }
-    const misplaced = misplacedField(template);
-    if (misplaced) {
-      issue.addIssue({ code: "custom", path: ["columns"], message: `The layout has no column ${misplaced}` });
-    }
-    if (template.fieldSeparator === template.decimalSeparator) {
-      issue.addIssue({
-        code: "custom",
-        path: ["decimalSeparator"],
-        message: "The decimal separator cannot be the field separator",
-      });
-    }
-  }) satisfies z.ZodType<PayrollTemplate>;
+export const zPayrollTemplate = lazy(
+  () =>
+    z
+      .object({
+        preset: z.enum(TEMPLATE_PRESETS).nullable(),
+        layout: z.enum(TEMPLATE_LAYOUTS),
+        columns: z
+          .array(z.object({ field: z.enum(TEMPLATE_FIELDS), header: zSingleLineText({ max: 60 }) }))
+          .min(1)
+          .max(TEMPLATE_FIELDS.length),
+        includeHeader: z.boolean(),
+        fieldSeparator: z.enum(TEMPLATE_FIELD_SEPARATORS),
+        decimalSeparator: z.enum(TEMPLATE_DECIMAL_SEPARATORS),
+        dateFormat: z.enum(TEMPLATE_DATE_FORMATS),
+        encoding: z.enum(TEMPLATE_ENCODINGS),
+        kinds: z
+          .array(z.object({ kind: z.enum(AMOUNT_KINDS), wageCode: zSingleLineText({ max: 20 }) }))
+          .max(AMOUNT_KINDS.length),
+      })
+      .superRefine((template, issue) => {
+        const fields = template.columns.map((c) => c.field);
+        if (new Set(fields).size !== fields.length) {
+          issue.addIssue({ code: "custom", path: ["columns"], message: "A column appears twice" });
+        }
+        const kinds = template.kinds.map((k) => k.kind);
+        if (new Set(kinds).size !== kinds.length) {
+          issue.addIssue({ code: "custom", path: ["kinds"], message: "A kind appears twice" });
+        }
+        const misplaced = misplacedField(template);
+        if (misplaced) {
+          issue.addIssue({
+            code: "custom",
+            path: ["columns"],
+            message: `The layout has no column ${misplaced}`,
+          });
+        }
+        if (template.fieldSeparator === template.decimalSeparator) {
+          issue.addIssue({
+            code: "custom",
+            path: ["decimalSeparator"],
+            message: "The decimal separator cannot be the field separator",
+          });
+        }
+      }) satisfies z.ZodType<PayrollTemplate>,
+);
 export type TPayrollTemplate = z.infer<typeof zPayrollTemplate>;
 
 /** "SHA256:" and the unpadded base64 of the key's SHA-256, as `ssh-keygen -l` and OpenSSH print it. */
-const zHostKeyFingerprint = z
-  .string()
-  .regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, "A SHA-256 fingerprint as OpenSSH prints it (SHA256:…)");
+const zHostKeyFingerprint = lazy(() =>
+  z.string().regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, "A SHA-256 fingerprint as OpenSSH prints it (SHA256:…)"),
+);
 
-const zSftpFields = {
+const zSftpFields = lazy(() => ({
   host: zSingleLineText({ min: 1, max: 253 }).regex(/^[A-Za-z0-9.-]+$/, "A host name or an IPv4 address"),
   port: z.int().min(1).max(65_535),
   username: zSingleLineText({ min: 1, max: 100 }),
@@ -84,72 +92,84 @@ const zSftpFields = {
     "Letters, digits, . _ - and {yyyy} {mm} {kind}",
   ),
   hostKeySha256: zHostKeyFingerprint,
-};
+}));
 
-const zSftpSettings = z.object({ ...zSftpFields, secretStored: z.boolean() });
-const zSftpSettingsInput = z.object({
-  ...zSftpFields,
-  /** The password or the private key (OpenSSH PEM); left out, the stored one stays. */
-  secret: zMultiLineText({ min: 1, max: 10_000 }).optional(),
-});
+const zSftpSettings = lazy(() => z.object({ ...zSftpFields, secretStored: z.boolean() }));
+const zSftpSettingsInput = lazy(() =>
+  z.object({
+    ...zSftpFields,
+    /** The password or the private key (OpenSSH PEM); left out, the stored one stays. */
+    secret: zMultiLineText({ min: 1, max: 10_000 }).optional(),
+  }),
+);
 
-export const zPayrollDeliverySettings = z.object({
-  template: zPayrollTemplate,
-  cutoffDay: z.int().min(1).max(MAX_CUTOFF_DAY),
-  deltaOnly: z.boolean(),
-  channel: z.enum(DELIVERY_CHANNELS),
-  sftp: zSftpSettings.nullable(),
-  /** False until the company saves its own: the answer is then the defaults. */
-  saved: z.boolean(),
-});
+export const zPayrollDeliverySettings = lazy(() =>
+  z.object({
+    template: zPayrollTemplate,
+    cutoffDay: z.int().min(1).max(MAX_CUTOFF_DAY),
+    deltaOnly: z.boolean(),
+    channel: z.enum(DELIVERY_CHANNELS),
+    sftp: zSftpSettings.nullable(),
+    /** False until the company saves its own: the answer is then the defaults. */
+    saved: z.boolean(),
+  }),
+);
 export type TPayrollDeliverySettings = z.infer<typeof zPayrollDeliverySettings>;
 
-export const zUpdatePayrollDeliverySettings = z.object({
-  template: zPayrollTemplate,
-  cutoffDay: z.int().min(1).max(MAX_CUTOFF_DAY),
-  deltaOnly: z.boolean(),
-  channel: z.enum(DELIVERY_CHANNELS),
-  sftp: zSftpSettingsInput.nullable(),
-});
+export const zUpdatePayrollDeliverySettings = lazy(() =>
+  z.object({
+    template: zPayrollTemplate,
+    cutoffDay: z.int().min(1).max(MAX_CUTOFF_DAY),
+    deltaOnly: z.boolean(),
+    channel: z.enum(DELIVERY_CHANNELS),
+    sftp: zSftpSettingsInput.nullable(),
+  }),
+);
 export type TUpdatePayrollDeliverySettings = z.infer<typeof zUpdatePayrollDeliverySettings>;
 
-const zPayrollPreviewRequest = z.object({ template: zPayrollTemplate, deltaOnly: z.boolean() });
-export const zPayrollPreview = z.object({
-  period: z.string(),
-  /** The first lines as payroll's import reads them, header first when the template has one. */
-  lines: z.array(z.array(z.string())),
-  /** Lines of the whole file (the header too). */
-  lineCount: z.int(),
-});
+const zPayrollPreviewRequest = lazy(() => z.object({ template: zPayrollTemplate, deltaOnly: z.boolean() }));
+export const zPayrollPreview = lazy(() =>
+  z.object({
+    period: z.string(),
+    /** The first lines as payroll's import reads them, header first when the template has one. */
+    lines: z.array(z.array(z.string())),
+    /** Lines of the whole file (the header too). */
+    lineCount: z.int(),
+  }),
+);
 export type TPayrollPreview = z.infer<typeof zPayrollPreview>;
 
-const zConnectionTest = z.object({
-  ok: z.boolean(),
-  /** What failed, without any secret: "host key mismatch", "authentication failed"… */
-  error: z.string().nullable(),
-});
+const zConnectionTest = lazy(() =>
+  z.object({
+    ok: z.boolean(),
+    /** What failed, without any secret: "host key mismatch", "authentication failed"… */
+    error: z.string().nullable(),
+  }),
+);
 export type TConnectionTest = z.infer<typeof zConnectionTest>;
 
-const zPayrollDelivery = z.object({
-  id: z.uuid(),
-  period: z.string(),
-  kind: z.enum(DELIVERY_KINDS),
-  channel: z.enum(DELIVERY_CHANNELS),
-  target: z.string(),
-  status: z.enum(DELIVERY_STATUSES),
-  error: z.string().nullable(),
-  fileName: z.string(),
-  fileSha256: z.string(),
-  rowCount: z.int(),
-  attempts: z.int(),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
+const zPayrollDelivery = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    period: z.string(),
+    kind: z.enum(DELIVERY_KINDS),
+    channel: z.enum(DELIVERY_CHANNELS),
+    target: z.string(),
+    status: z.enum(DELIVERY_STATUSES),
+    error: z.string().nullable(),
+    fileName: z.string(),
+    fileSha256: z.string(),
+    rowCount: z.int(),
+    attempts: z.int(),
+    startedAt: z.string(),
+    finishedAt: z.string().nullable(),
+  }),
+);
 export type TPayrollDelivery = z.infer<typeof zPayrollDelivery>;
-export const zPayrollDeliveries = z.object({ items: z.array(zPayrollDelivery) });
-const zDeliveryParams = z.object({ id: z.uuid(), deliveryId: z.uuid() });
+export const zPayrollDeliveries = lazy(() => z.object({ items: z.array(zPayrollDelivery) }));
+const zDeliveryParams = lazy(() => z.object({ id: z.uuid(), deliveryId: z.uuid() }));
 
-export const payrollDeliveryApi = {
+export const payrollDeliveryApi = lazy(() => ({
   settings: endpoint({
     method: "GET",
     path: "/companies/:id/payroll-delivery",
@@ -211,4 +231,4 @@ export const payrollDeliveryApi = {
     response: zPayrollDelivery,
     errors: [400, 401, 403, 404, 409],
   }),
-};
+}));

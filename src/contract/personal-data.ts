@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 
 /**
  * A person's own copy of what the platform holds about them (GDPR articles 15 and 20), from /kayttaja:
@@ -50,24 +51,28 @@ export type PersonalDataSection = (typeof PERSONAL_DATA_SECTIONS)[number];
 
 const PERSONAL_DATA_FORMATS = ["json", "zip"] as const;
 
-const zPersonalDataQuery = z.strictObject({
-  format: z.enum(PERSONAL_DATA_FORMATS).default("json"),
-});
+const zPersonalDataQuery = lazy(() =>
+  z.strictObject({
+    format: z.enum(PERSONAL_DATA_FORMATS).default("json"),
+  }),
+);
 
 /** One stored row as plain JSON: dates as ISO strings, the columns' own names. */
-const zRow = z.record(z.string(), z.unknown());
+const zRow = lazy(() => z.record(z.string(), z.unknown()));
 
-export const zPersonalDataExport = z.object({
-  exportedAt: z.iso.datetime(),
-  person: z.object({ id: z.uuid(), email: z.string() }),
-  ...(Object.fromEntries(PERSONAL_DATA_SECTIONS.map((name) => [name, z.array(zRow)])) as Record<
-    PersonalDataSection,
-    z.ZodArray<typeof zRow>
-  >),
-});
+export const zPersonalDataExport = lazy(() =>
+  z.object({
+    exportedAt: z.iso.datetime(),
+    person: z.object({ id: z.uuid(), email: z.string() }),
+    ...(Object.fromEntries(PERSONAL_DATA_SECTIONS.map((name) => [name, z.array(zRow)])) as Record<
+      PersonalDataSection,
+      z.ZodArray<typeof zRow>
+    >),
+  }),
+);
 export type TPersonalDataExport = z.infer<typeof zPersonalDataExport>;
 
-export const personalDataApi = {
+export const personalDataApi = lazy(() => ({
   ownData: endpoint({
     method: "GET",
     path: "/account/personal-data",
@@ -78,4 +83,4 @@ export const personalDataApi = {
     response: zPersonalDataExport,
     errors: [400, 401, 403, 429],
   }),
-};
+}));

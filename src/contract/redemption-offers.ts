@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zFileAnswer, zStoredFileRef, zUploadFileName } from "./uploads.ts";
 
 /**
@@ -18,35 +19,39 @@ import { zFileAnswer, zStoredFileRef, zUploadFileName } from "./uploads.ts";
 export const REDEMPTION_OFFER_UPLOADED = "Redemption offer uploaded successfully";
 export const REDEMPTION_OFFER_CREATED = "Redemption offer created successfully";
 
-export const zRedemptionOffer = z.object({
-  id: z.uuid(),
-  bikeRedemptionId: z.uuid(),
-  /** The price and deadline the offer states. */
-  offerPriceCents: z.int().nullable(),
-  validUntil: z.string().nullable(),
-  file: zStoredFileRef,
-  /**
-   * The document's address, /api/redemption-offers/{id}/file (`redemptionOffersApi.file`). Kept in the
-   * answer for the clients that follow it; the web builds the link from the endpoint instead.
-   */
-  fileUrl: z.string(),
-  createdAt: z.iso.datetime(),
-});
+export const zRedemptionOffer = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    bikeRedemptionId: z.uuid(),
+    /** The price and deadline the offer states. */
+    offerPriceCents: z.int().nullable(),
+    validUntil: z.string().nullable(),
+    file: zStoredFileRef,
+    /**
+     * The document's address, /api/redemption-offers/{id}/file (`redemptionOffersApi.file`). Kept in the
+     * answer for the clients that follow it; the web builds the link from the endpoint instead.
+     */
+    fileUrl: z.string(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type TRedemptionOffer = z.infer<typeof zRedemptionOffer>;
 
-export const zRedemptionOfferSaved = z.object({ message: z.string(), offer: zRedemptionOffer });
+export const zRedemptionOfferSaved = lazy(() => z.object({ message: z.string(), offer: zRedemptionOffer }));
 export type TRedemptionOfferSaved = z.infer<typeof zRedemptionOfferSaved>;
 
-export const zRedemptionOfferUploadQuery = z.object({
-  bikeRedemptionId: z.uuid(),
-  fileName: zUploadFileName,
-});
+export const zRedemptionOfferUploadQuery = lazy(() =>
+  z.object({
+    bikeRedemptionId: z.uuid(),
+    fileName: zUploadFileName,
+  }),
+);
 export type TRedemptionOfferUploadQuery = z.infer<typeof zRedemptionOfferUploadQuery>;
 
-export const zRedemptionOfferIdParams = z.object({ id: z.uuid() });
+export const zRedemptionOfferIdParams = lazy(() => z.object({ id: z.uuid() }));
 
 /** The offers' calls: the helpdesk uploads one; whoever reads the case reads its file. */
-export const redemptionOffersApi = {
+export const redemptionOffersApi = lazy(() => ({
   upload: endpoint({
     method: "POST",
     path: "/redemptionOffer",
@@ -66,4 +71,4 @@ export const redemptionOffersApi = {
     response: zFileAnswer,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

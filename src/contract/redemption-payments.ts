@@ -3,6 +3,7 @@ import { PAYER_TYPES, PAYMENT_STATUSES } from "../domain/enums.ts";
 import { zRedemptionAmount, zRedemptionPayment } from "./bike-redemptions.ts";
 import { zMessage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zMultiLineText, zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 import { zDateOnly } from "./values.ts";
 
@@ -26,50 +27,58 @@ import { zDateOnly } from "./values.ts";
 
 // ---- Redemption payments --------------------------------------------------------------------------
 
-const zRedemptionPaymentsQuery = zPageQuery.extend({
-  /** Part of the employee's name or e-mail, the order number, or the reference number. */
-  search: zSingleLineText({ max: 100 }).optional(),
-  status: z.enum(PAYMENT_STATUSES).optional(),
-  bikeRedemptionId: z.uuid().optional(),
-});
+const zRedemptionPaymentsQuery = lazy(() =>
+  zPageQuery.extend({
+    /** Part of the employee's name or e-mail, the order number, or the reference number. */
+    search: zSingleLineText({ max: 100 }).optional(),
+    status: z.enum(PAYMENT_STATUSES).optional(),
+    bikeRedemptionId: z.uuid().optional(),
+  }),
+);
 export type TRedemptionPaymentsQuery = z.infer<typeof zRedemptionPaymentsQuery>;
 
-export const zRedemptionPaymentList = z.object({
-  items: z.array(zRedemptionPayment),
-  totalCount: z.int(),
-  page: z.int(),
-  limit: z.int(),
-});
+export const zRedemptionPaymentList = lazy(() =>
+  z.object({
+    items: z.array(zRedemptionPayment),
+    totalCount: z.int(),
+    page: z.int(),
+    limit: z.int(),
+  }),
+);
 export type TRedemptionPaymentList = z.infer<typeof zRedemptionPaymentList>;
 
 /** The payer types recorded here: everyone but the employee, who pays through their user payment. */
 export const RECORDED_PAYER_TYPES = PAYER_TYPES.filter((payer) => payer !== "EMPLOYEE");
 
-export const zRedemptionPaymentUpdate = z.object({
-  payerType: z.enum(PAYER_TYPES).refine((payer) => payer !== "EMPLOYEE", {
-    message: "The employee pays through their user payment",
+export const zRedemptionPaymentUpdate = lazy(() =>
+  z.object({
+    payerType: z.enum(PAYER_TYPES).refine((payer) => payer !== "EMPLOYEE", {
+      message: "The employee pays through their user payment",
+    }),
+    amountCents: zRedemptionAmount,
+    status: z.enum(PAYMENT_STATUSES),
+    dueDate: z.union([zDateOnly, z.null()]).optional(),
+    referenceNumber: zOptionalSingleLineText(35),
+    note: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
   }),
-  amountCents: zRedemptionAmount,
-  status: z.enum(PAYMENT_STATUSES),
-  dueDate: z.union([zDateOnly, z.null()]).optional(),
-  referenceNumber: zOptionalSingleLineText(35),
-  note: z.union([zMultiLineText({ max: 1000 }), z.null()]).optional(),
-});
+);
 export type TRedemptionPaymentUpdate = z.infer<typeof zRedemptionPaymentUpdate>;
 
-const zRedemptionPaymentInput = zRedemptionPaymentUpdate.extend({ bikeRedemptionId: z.uuid() });
+const zRedemptionPaymentInput = lazy(() => zRedemptionPaymentUpdate.extend({ bikeRedemptionId: z.uuid() }));
 export type TRedemptionPaymentInput = z.infer<typeof zRedemptionPaymentInput>;
 
-export const zRedemptionPaymentSaved = z.object({
-  message: z.string(),
-  redemptionPayment: zRedemptionPayment,
-});
+export const zRedemptionPaymentSaved = lazy(() =>
+  z.object({
+    message: z.string(),
+    redemptionPayment: zRedemptionPayment,
+  }),
+);
 export type TRedemptionPaymentSaved = z.infer<typeof zRedemptionPaymentSaved>;
 
-const zRedemptionPaymentIdParams = z.object({ id: z.uuid() });
+const zRedemptionPaymentIdParams = lazy(() => z.object({ id: z.uuid() }));
 
 /** The helpdesk's calls of a case's redemption payments (redemptions.manage). */
-export const redemptionPaymentsApi = {
+export const redemptionPaymentsApi = lazy(() => ({
   listPayments: endpoint({
     method: "GET",
     path: "/redemption-payment",
@@ -112,4 +121,4 @@ export const redemptionPaymentsApi = {
     response: zMessage,
     errors: [400, 401, 403, 404, 409],
   }),
-};
+}));

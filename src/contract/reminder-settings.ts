@@ -8,6 +8,7 @@ import {
 } from "../domain/reminder-settings.ts";
 import { zIdParams } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 
 /**
  * A company's reminder settings on its settings page (company-settings.manage): the days after which
@@ -15,60 +16,67 @@ import { endpoint } from "./endpoint.ts";
  * who gets the escalation instead of the group admin, and which reminders the company sends.
  */
 
-const zDays = z.int().min(REMINDER_DAYS_MIN).max(REMINDER_DAYS_MAX);
+const zDays = lazy(() => z.int().min(REMINDER_DAYS_MIN).max(REMINDER_DAYS_MAX));
 
-const zReminderSettingsInput = z
-  .object({
-    approverAfterDays: zDays,
-    escalationAfterDays: zDays,
-    backupApproverUserId: z.uuid().nullable(),
-    employeeFirstAfterDays: zDays,
-    employeeSecondAfterDays: zDays,
-    storeAfterDays: zDays,
-    disabledKinds: z.array(z.enum(SWITCHABLE_REMINDER_KINDS)).max(SWITCHABLE_REMINDER_KINDS.length),
-  })
-  .superRefine((settings, issue) => {
-    // The range is the fields' own; what is left is the order of the steps.
-    for (const problem of reminderSettingsProblems(settings)) {
-      if (problem.problem !== "NOT_AFTER_REMINDER") continue;
-      issue.addIssue({
-        code: "custom",
-        path: [problem.field],
-        message:
-          problem.field === "escalationAfterDays"
-            ? "The escalation comes after the approvers' reminder"
-            : "The second reminder comes after the first",
-      });
-    }
-  }) satisfies z.ZodType<ReminderSettings>;
+const zReminderSettingsInput = lazy(
+  () =>
+    z
+      .object({
+        approverAfterDays: zDays,
+        escalationAfterDays: zDays,
+        backupApproverUserId: z.uuid().nullable(),
+        employeeFirstAfterDays: zDays,
+        employeeSecondAfterDays: zDays,
+        storeAfterDays: zDays,
+        disabledKinds: z.array(z.enum(SWITCHABLE_REMINDER_KINDS)).max(SWITCHABLE_REMINDER_KINDS.length),
+      })
+      .superRefine((settings, issue) => {
+        // The range is the fields' own; what is left is the order of the steps.
+        for (const problem of reminderSettingsProblems(settings)) {
+          if (problem.problem !== "NOT_AFTER_REMINDER") continue;
+          issue.addIssue({
+            code: "custom",
+            path: [problem.field],
+            message:
+              problem.field === "escalationAfterDays"
+                ? "The escalation comes after the approvers' reminder"
+                : "The second reminder comes after the first",
+          });
+        }
+      }) satisfies z.ZodType<ReminderSettings>,
+);
 export type TReminderSettingsInput = z.infer<typeof zReminderSettingsInput>;
 
 /** An employer user of the company who may approve orders: who can be the backup approver. */
-const zBackupApproverCandidate = z.object({
-  userId: z.uuid(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string(),
-});
+const zBackupApproverCandidate = lazy(() =>
+  z.object({
+    userId: z.uuid(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string(),
+  }),
+);
 export type TBackupApproverCandidate = z.infer<typeof zBackupApproverCandidate>;
 
-export const zReminderSettings = z.object({
-  settings: z.object({
-    approverAfterDays: z.int(),
-    escalationAfterDays: z.int(),
-    backupApproverUserId: z.uuid().nullable(),
-    employeeFirstAfterDays: z.int(),
-    employeeSecondAfterDays: z.int(),
-    storeAfterDays: z.int(),
-    disabledKinds: z.array(z.enum(SWITCHABLE_REMINDER_KINDS)),
+export const zReminderSettings = lazy(() =>
+  z.object({
+    settings: z.object({
+      approverAfterDays: z.int(),
+      escalationAfterDays: z.int(),
+      backupApproverUserId: z.uuid().nullable(),
+      employeeFirstAfterDays: z.int(),
+      employeeSecondAfterDays: z.int(),
+      storeAfterDays: z.int(),
+      disabledKinds: z.array(z.enum(SWITCHABLE_REMINDER_KINDS)),
+    }),
+    /** False until the company saves its own: the settings are then the defaults. */
+    saved: z.boolean(),
+    backupApproverCandidates: z.array(zBackupApproverCandidate),
   }),
-  /** False until the company saves its own: the settings are then the defaults. */
-  saved: z.boolean(),
-  backupApproverCandidates: z.array(zBackupApproverCandidate),
-});
+);
 export type TReminderSettings = z.infer<typeof zReminderSettings>;
 
-export const reminderSettingsApi = {
+export const reminderSettingsApi = lazy(() => ({
   settings: endpoint({
     method: "GET",
     path: "/companies/:id/reminder-settings",
@@ -88,4 +96,4 @@ export const reminderSettingsApi = {
     response: zReminderSettings,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zMultiLineText, zSingleLineText } from "./text.ts";
 
 /**
@@ -18,97 +19,113 @@ import { zMultiLineText, zSingleLineText } from "./text.ts";
  */
 
 /** Reference lists are short: one page of up to 100 by default. */
-const zReferenceListQuery = zPageQuery.extend({
-  limit: z.coerce.number().int().min(1).max(100).default(100),
-});
+const zReferenceListQuery = lazy(() =>
+  zPageQuery.extend({
+    limit: z.coerce.number().int().min(1).max(100).default(100),
+  }),
+);
 
-const zPermission = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  description: z.string().nullable(),
-});
+const zPermission = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+  }),
+);
 export type TPermission = z.infer<typeof zPermission>;
-export const zPermissionsPage = zPage(zPermission);
+export const zPermissionsPage = lazy(() => zPage(zPermission));
 
-const zRolePermission = z.object({
-  roleId: z.uuid(),
-  permissionId: z.uuid(),
-  permission: z.object({ id: z.uuid(), name: z.string() }),
-});
+const zRolePermission = lazy(() =>
+  z.object({
+    roleId: z.uuid(),
+    permissionId: z.uuid(),
+    permission: z.object({ id: z.uuid(), name: z.string() }),
+  }),
+);
 
-export const zRole = z.object({
-  id: z.uuid(),
-  name: z.string(),
-  description: z.string().nullable(),
-  /** A built-in role of docs/product.md "Roles": it cannot be deleted. */
-  isSystem: z.boolean(),
-  /** How many users hold the role (in any company); a role in use cannot be deleted. */
-  userCount: z.int(),
-  rolePermissions: z.array(zRolePermission),
-});
+export const zRole = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    name: z.string(),
+    description: z.string().nullable(),
+    /** A built-in role of docs/product.md "Roles": it cannot be deleted. */
+    isSystem: z.boolean(),
+    /** How many users hold the role (in any company); a role in use cannot be deleted. */
+    userCount: z.int(),
+    rolePermissions: z.array(zRolePermission),
+  }),
+);
 export type TRole = z.infer<typeof zRole>;
-export const zRolesPage = zPage(zRole);
+export const zRolesPage = lazy(() => zPage(zRole));
 
-export const zCreateRole = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(2)
-    .max(64)
-    .regex(/^[\p{L}\p{N}_ -]+$/u, "Letters, digits, spaces, _ and - only"),
-  description: zMultiLineText({ max: 500 }).nullable().optional(),
-});
+export const zCreateRole = lazy(() =>
+  z.object({
+    name: z
+      .string()
+      .trim()
+      .min(2)
+      .max(64)
+      .regex(/^[\p{L}\p{N}_ -]+$/u, "Letters, digits, spaces, _ and - only"),
+    description: zMultiLineText({ max: 500 }).nullable().optional(),
+  }),
+);
 export type TCreateRole = z.infer<typeof zCreateRole>;
 
-const zRoleIdParams = z.object({ id: z.uuid() });
-const zRolePermissionParams = z.object({ roleId: z.uuid(), permissionId: z.uuid() });
+const zRoleIdParams = lazy(() => z.object({ id: z.uuid() }));
+const zRolePermissionParams = lazy(() => z.object({ roleId: z.uuid(), permissionId: z.uuid() }));
 
-const zRoleUsersParams = z.object({ roleId: z.uuid() });
-export const zRoleUsersQuery = zPageQuery.extend({
-  /** Trimmed; matches first name, last name, "first last" or the e-mail. */
-  search: zSingleLineText({ max: 100 }).optional(),
-});
+const zRoleUsersParams = lazy(() => z.object({ roleId: z.uuid() }));
+export const zRoleUsersQuery = lazy(() =>
+  zPageQuery.extend({
+    /** Trimmed; matches first name, last name, "first last" or the e-mail. */
+    search: zSingleLineText({ max: 100 }).optional(),
+  }),
+);
 export type TRoleUsersQuery = z.infer<typeof zRoleUsersQuery>;
 
-const zRoleUser = z.object({
-  userId: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  deactivated: z.boolean(),
-  /** The companies the role is held in (for an employer-side caller only theirs). */
-  companyIds: z.array(z.uuid()),
-  companies: z.array(z.object({ id: z.uuid(), name: z.string() })),
-  /** Held globally (companyId null): the admin tier. */
-  global: z.boolean(),
-});
+const zRoleUser = lazy(() =>
+  z.object({
+    userId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    deactivated: z.boolean(),
+    /** The companies the role is held in (for an employer-side caller only theirs). */
+    companyIds: z.array(z.uuid()),
+    companies: z.array(z.object({ id: z.uuid(), name: z.string() })),
+    /** Held globally (companyId null): the admin tier. */
+    global: z.boolean(),
+  }),
+);
 export type TRoleUser = z.infer<typeof zRoleUser>;
-export const zRoleUsersPage = zPage(zRoleUser);
+export const zRoleUsersPage = lazy(() => zPage(zRoleUser));
 
-const zUserRoleParams = z.object({ userId: z.uuid(), roleId: z.uuid() });
+const zUserRoleParams = lazy(() => z.object({ userId: z.uuid(), roleId: z.uuid() }));
 
 /** Assign in one or more companies; an admin-tier role takes an empty list (held globally). */
-export const zAssignUserRole = z.object({ companyIds: z.array(z.uuid()).max(500) });
+export const zAssignUserRole = lazy(() => z.object({ companyIds: z.array(z.uuid()).max(500) }));
 export type TAssignUserRole = z.infer<typeof zAssignUserRole>;
 
 /** Remove in one company; null or omitted removes the global assignment. */
-const zRemoveUserRole = z.object({ companyId: z.uuid().nullable().optional() });
+const zRemoveUserRole = lazy(() => z.object({ companyId: z.uuid().nullable().optional() }));
 export type TRemoveUserRole = z.infer<typeof zRemoveUserRole>;
 /** The DELETE body may be missing altogether (a global assignment). */
-const zRemoveUserRoleBody = zRemoveUserRole.nullable().optional();
+const zRemoveUserRoleBody = lazy(() => zRemoveUserRole.nullable().optional());
 
 /** The user's assignments of the role after the change. */
-export const zUserRoleAssignments = z.object({
-  userId: z.uuid(),
-  roleId: z.uuid(),
-  assignments: z.array(
-    z.object({ id: z.uuid(), userId: z.uuid(), roleId: z.uuid(), companyId: z.uuid().nullable() }),
-  ),
-});
+export const zUserRoleAssignments = lazy(() =>
+  z.object({
+    userId: z.uuid(),
+    roleId: z.uuid(),
+    assignments: z.array(
+      z.object({ id: z.uuid(), userId: z.uuid(), roleId: z.uuid(), companyId: z.uuid().nullable() }),
+    ),
+  }),
+);
 export type TUserRoleAssignments = z.infer<typeof zUserRoleAssignments>;
 
 /** The calls of the roles admin: roles, permissions, a role's permissions and who holds it where. */
-export const rolesApi = {
+export const rolesApi = lazy(() => ({
   list: endpoint({
     method: "GET",
     path: "/roles",
@@ -185,4 +202,4 @@ export const rolesApi = {
     response: zUserRoleAssignments,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

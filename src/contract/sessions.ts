@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 
 /**
  * A person's own logins on /kayttaja (any active user, their own sessions only; another person's
@@ -12,30 +13,32 @@ import { endpoint } from "./endpoint.ts";
  * - DELETE /api/account/sessions → `{ ended }`: logs out every other login, keeping this one.
  */
 
-const zOwnSession = z.object({
-  /** The login's id (every token rotated from one login shares it). */
-  id: z.uuid(),
-  /** Browser and operating system ("Chrome, Windows"); null when the browser did not say. */
-  device: z.string().nullable(),
-  /** The network the login was last used from ("192.168.1.x", "2001:db8:85a3::/48"). */
-  place: z.string().nullable(),
-  startedAt: z.iso.datetime({ offset: true }),
-  lastUsedAt: z.iso.datetime({ offset: true }),
-  /** The login of the browser that asks. */
-  current: z.boolean(),
-});
+const zOwnSession = lazy(() =>
+  z.object({
+    /** The login's id (every token rotated from one login shares it). */
+    id: z.uuid(),
+    /** Browser and operating system ("Chrome, Windows"); null when the browser did not say. */
+    device: z.string().nullable(),
+    /** The network the login was last used from ("192.168.1.x", "2001:db8:85a3::/48"). */
+    place: z.string().nullable(),
+    startedAt: z.iso.datetime({ offset: true }),
+    lastUsedAt: z.iso.datetime({ offset: true }),
+    /** The login of the browser that asks. */
+    current: z.boolean(),
+  }),
+);
 export type TOwnSession = z.infer<typeof zOwnSession>;
 
-export const zOwnSessions = z.object({ items: z.array(zOwnSession) });
+export const zOwnSessions = lazy(() => z.object({ items: z.array(zOwnSession) }));
 export type TOwnSessions = z.infer<typeof zOwnSessions>;
 
-const zOwnSessionParams = z.object({ id: z.uuid() });
+const zOwnSessionParams = lazy(() => z.object({ id: z.uuid() }));
 
 /** How many logins were ended: 1 for one, any number for "every other". */
-const zSessionsEnded = z.object({ ended: z.int().min(0) });
+const zSessionsEnded = lazy(() => z.object({ ended: z.int().min(0) }));
 export type TSessionsEnded = z.infer<typeof zSessionsEnded>;
 
-export const ownSessionsApi = {
+export const ownSessionsApi = lazy(() => ({
   sessions: endpoint({
     method: "GET",
     path: "/account/sessions",
@@ -58,4 +61,4 @@ export const ownSessionsApi = {
     response: zSessionsEnded,
     errors: [401, 403, 429],
   }),
-};
+}));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PAYMENT_STATUSES } from "../domain/enums.ts";
 import { zMessage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zSingleLineText } from "./text.ts";
 import { zPlausibleDate } from "./values.ts";
 
@@ -21,68 +22,78 @@ import { zPlausibleDate } from "./values.ts";
  * - GET /api/signed-documents/{id}/file → the PDF (404 when the document has none).
  */
 
-const zSignedDocumentsQuery = zPageQuery.extend({
-  paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
-  search: zSingleLineText({ max: 100 }).optional(),
-});
+const zSignedDocumentsQuery = lazy(() =>
+  zPageQuery.extend({
+    paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
+    search: zSingleLineText({ max: 100 }).optional(),
+  }),
+);
 export type TSignedDocumentsQuery = z.infer<typeof zSignedDocumentsQuery>;
 
-const zSignedDocument = z.object({
-  id: z.uuid(),
-  leasingAgreementId: z.uuid(),
-  orderId: z.uuid(),
-  orderNumber: z.int(),
-  company: z.object({ companyId: z.uuid(), name: z.string() }),
-  employee: z.object({ beneficiaryEmployeeId: z.uuid(), name: z.string(), email: z.string() }),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-  leasingSignDate: z.string().nullable(),
-  hasFile: z.boolean(),
-  /** Signed in Pedaali with a two-factor code: the evidence below is set and never changes. */
-  hasEvidence: z.boolean(),
-  signedAt: z.iso.datetime().nullable(),
-  signerName: z.string().nullable(),
-  /** The SHA-256 (hex) of the signed PDF's bytes. */
-  documentSha256: z.string().nullable(),
-  /** The signer's address and browser: for the admin tier only (null for others). */
-  signerIp: z.string().nullable(),
-  signerUserAgent: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
+const zSignedDocument = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    leasingAgreementId: z.uuid(),
+    orderId: z.uuid(),
+    orderNumber: z.int(),
+    company: z.object({ companyId: z.uuid(), name: z.string() }),
+    employee: z.object({ beneficiaryEmployeeId: z.uuid(), name: z.string(), email: z.string() }),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+    leasingSignDate: z.string().nullable(),
+    hasFile: z.boolean(),
+    /** Signed in Pedaali with a two-factor code: the evidence below is set and never changes. */
+    hasEvidence: z.boolean(),
+    signedAt: z.iso.datetime().nullable(),
+    signerName: z.string().nullable(),
+    /** The SHA-256 (hex) of the signed PDF's bytes. */
+    documentSha256: z.string().nullable(),
+    /** The signer's address and browser: for the admin tier only (null for others). */
+    signerIp: z.string().nullable(),
+    signerUserAgent: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  }),
+);
 export type TSignedDocument = z.infer<typeof zSignedDocument>;
 
-export const zSignedDocumentPage = z.object({
-  data: z.array(zSignedDocument),
-  page: z.int(),
-  limit: z.int(),
-  total: z.int(),
-});
+export const zSignedDocumentPage = lazy(() =>
+  z.object({
+    data: z.array(zSignedDocument),
+    page: z.int(),
+    limit: z.int(),
+    total: z.int(),
+  }),
+);
 export type TSignedDocumentPage = z.infer<typeof zSignedDocumentPage>;
 
-export const zSignedDocumentEnvelope = z.object({ data: zSignedDocument });
+export const zSignedDocumentEnvelope = lazy(() => z.object({ data: zSignedDocument }));
 
-export const zCreateSignedDocument = z.object({
-  leasingAgreementId: z.uuid(),
-  paymentStatus: z.enum(PAYMENT_STATUSES).default("PENDING"),
-  leasingSignDate: z.union([zPlausibleDate("LEASE"), z.null()]).optional(),
-});
+export const zCreateSignedDocument = lazy(() =>
+  z.object({
+    leasingAgreementId: z.uuid(),
+    paymentStatus: z.enum(PAYMENT_STATUSES).default("PENDING"),
+    leasingSignDate: z.union([zPlausibleDate("LEASE"), z.null()]).optional(),
+  }),
+);
 export type TCreateSignedDocument = z.infer<typeof zCreateSignedDocument>;
 
-const zUpdateSignedDocument = z
-  .object({
-    paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
-    leasingSignDate: z.union([zPlausibleDate("LEASE"), z.null()]).optional(),
-  })
-  .refine((body) => body.paymentStatus !== undefined || body.leasingSignDate !== undefined, {
-    message: "Nothing to change",
-    path: ["paymentStatus"],
-  });
+const zUpdateSignedDocument = lazy(() =>
+  z
+    .object({
+      paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
+      leasingSignDate: z.union([zPlausibleDate("LEASE"), z.null()]).optional(),
+    })
+    .refine((body) => body.paymentStatus !== undefined || body.leasingSignDate !== undefined, {
+      message: "Nothing to change",
+      path: ["paymentStatus"],
+    }),
+);
 export type TUpdateSignedDocument = z.infer<typeof zUpdateSignedDocument>;
 
-export const zSignedDocumentIdParams = z.object({ id: z.uuid() });
+export const zSignedDocumentIdParams = lazy(() => z.object({ id: z.uuid() }));
 
 /** The PDF (GET /api/signed-documents/{id}/file) is a file, not JSON: its route keeps its own schema. */
-export const signedDocumentsApi = {
+export const signedDocumentsApi = lazy(() => ({
   list: endpoint({
     method: "GET",
     path: "/signed-documents",
@@ -125,4 +136,4 @@ export const signedDocumentsApi = {
     response: zMessage,
     errors: [400, 401, 403, 404, 409],
   }),
-};
+}));

@@ -10,6 +10,7 @@ import {
   packageTotalCents,
 } from "../domain/order-package.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zOrderIdParams } from "./orders.ts";
 import { zOptionalSingleLineText, zSingleLineText } from "./text.ts";
 import { zPlausibleDate } from "./values.ts";
@@ -38,136 +39,152 @@ export type StoreLinkKind = (typeof STORE_LINK_KINDS)[number];
 /** Days a link works after it is issued. */
 export const STORE_LINK_VALID_DAYS: Record<StoreLinkKind, number> = { package: 30, delivery: 60 };
 
-const zStoreLinkParams = z.object({
-  token: z
-    .string()
-    .min(20)
-    .max(200)
-    .regex(/^[A-Za-z0-9_-]+$/, "Not a link token"),
-});
+const zStoreLinkParams = lazy(() =>
+  z.object({
+    token: z
+      .string()
+      .min(20)
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]+$/, "Not a link token"),
+  }),
+);
 
-const zLineCents = z.int().min(0).max(PACKAGE_MAX_CENTS);
+const zLineCents = lazy(() => z.int().min(0).max(PACKAGE_MAX_CENTS));
 
-const zPackageItemInput = z
-  .object({
-    itemType: z.enum(ORDER_ITEM_TYPES),
-    name: zSingleLineText({ min: 1, max: 200 }),
-    brand: zOptionalSingleLineText(100),
-    model: zOptionalSingleLineText(100),
-    modelYear: z.int().min(MODEL_YEAR_MIN).max(MODEL_YEAR_MAX).nullable().optional(),
-    frameSize: zOptionalSingleLineText(40),
-    color: zOptionalSingleLineText(60),
-    quantity: z.int().min(1).max(PACKAGE_MAX_QUANTITY),
-    /** One unit's price incl. VAT. */
-    unitPriceCents: zLineCents,
-    /** The discount on the whole line incl. VAT: at most the line's price. */
-    discountCents: zLineCents,
-  })
-  .superRefine((item, issues) => {
-    if (item.discountCents > item.unitPriceCents * item.quantity) {
-      issues.addIssue({
-        code: "custom",
-        path: ["discountCents"],
-        message: "At most the unit price times the quantity",
-      });
-    }
-  });
+const zPackageItemInput = lazy(() =>
+  z
+    .object({
+      itemType: z.enum(ORDER_ITEM_TYPES),
+      name: zSingleLineText({ min: 1, max: 200 }),
+      brand: zOptionalSingleLineText(100),
+      model: zOptionalSingleLineText(100),
+      modelYear: z.int().min(MODEL_YEAR_MIN).max(MODEL_YEAR_MAX).nullable().optional(),
+      frameSize: zOptionalSingleLineText(40),
+      color: zOptionalSingleLineText(60),
+      quantity: z.int().min(1).max(PACKAGE_MAX_QUANTITY),
+      /** One unit's price incl. VAT. */
+      unitPriceCents: zLineCents,
+      /** The discount on the whole line incl. VAT: at most the line's price. */
+      discountCents: zLineCents,
+    })
+    .superRefine((item, issues) => {
+      if (item.discountCents > item.unitPriceCents * item.quantity) {
+        issues.addIssue({
+          code: "custom",
+          path: ["discountCents"],
+          message: "At most the unit price times the quantity",
+        });
+      }
+    }),
+);
 export type TPackageItemInput = z.infer<typeof zPackageItemInput>;
 
-export const zStorePackageInput = z.object({
-  /** The store's own order number, for its books. */
-  bikeStoreOrderNumber: zOptionalSingleLineText(50),
-  items: z
-    .array(zPackageItemInput)
-    .min(1)
-    .max(PACKAGE_MAX_LINES)
-    .refine((items) => items.some((item) => item.itemType === "BIKE"), "At least one line must be the bike")
-    .refine(
-      (items) => packageTotalCents(items) <= PACKAGE_MAX_TOTAL_CENTS,
-      `The package's total must be at most ${PACKAGE_MAX_TOTAL_CENTS / 100} euros`,
-    ),
-});
+export const zStorePackageInput = lazy(() =>
+  z.object({
+    /** The store's own order number, for its books. */
+    bikeStoreOrderNumber: zOptionalSingleLineText(50),
+    items: z
+      .array(zPackageItemInput)
+      .min(1)
+      .max(PACKAGE_MAX_LINES)
+      .refine((items) => items.some((item) => item.itemType === "BIKE"), "At least one line must be the bike")
+      .refine(
+        (items) => packageTotalCents(items) <= PACKAGE_MAX_TOTAL_CENTS,
+        `The package's total must be at most ${PACKAGE_MAX_TOTAL_CENTS / 100} euros`,
+      ),
+  }),
+);
 export type TStorePackageInput = z.infer<typeof zStorePackageInput>;
 
-export const zPackageItem = z.object({
-  itemType: z.enum(ORDER_ITEM_TYPES),
-  name: z.string(),
-  brand: z.string().nullable(),
-  model: z.string().nullable(),
-  modelYear: z.int().nullable(),
-  frameSize: z.string().nullable(),
-  color: z.string().nullable(),
-  quantity: z.int(),
-  unitPriceCents: z.int(),
-  discountCents: z.int(),
-});
+export const zPackageItem = lazy(() =>
+  z.object({
+    itemType: z.enum(ORDER_ITEM_TYPES),
+    name: z.string(),
+    brand: z.string().nullable(),
+    model: z.string().nullable(),
+    modelYear: z.int().nullable(),
+    frameSize: z.string().nullable(),
+    color: z.string().nullable(),
+    quantity: z.int(),
+    unitPriceCents: z.int(),
+    discountCents: z.int(),
+  }),
+);
 export type TPackageItem = z.infer<typeof zPackageItem>;
 
-export const zStorePackage = z.object({
-  orderNumber: z.int(),
-  orderStatus: z.enum(ORDER_STATUSES),
-  customerName: z.string(),
-  companyName: z.string(),
-  deliveryMethod: z.enum(DELIVERY_METHODS).nullable(),
-  /** "Street, postal code city" for home delivery; null for a pickup. */
-  deliveryAddress: z.string().nullable(),
-  /** The employee's max price (their own, else the company's); above it the employee pays the rest. */
-  maxPriceCents: z.int().nullable(),
-  customerComment: z.string().nullable(),
-  bikeStoreOrderNumber: z.string().nullable(),
-  items: z.array(zPackageItem),
-  /** The lines' prices minus their discounts. */
-  totalPriceCents: z.int(),
-  /** The store may still (re)enter the package: the order waits for it or for the employee's acceptance. */
-  editable: z.boolean(),
-  expiresAt: z.iso.datetime(),
-});
+export const zStorePackage = lazy(() =>
+  z.object({
+    orderNumber: z.int(),
+    orderStatus: z.enum(ORDER_STATUSES),
+    customerName: z.string(),
+    companyName: z.string(),
+    deliveryMethod: z.enum(DELIVERY_METHODS).nullable(),
+    /** "Street, postal code city" for home delivery; null for a pickup. */
+    deliveryAddress: z.string().nullable(),
+    /** The employee's max price (their own, else the company's); above it the employee pays the rest. */
+    maxPriceCents: z.int().nullable(),
+    customerComment: z.string().nullable(),
+    bikeStoreOrderNumber: z.string().nullable(),
+    items: z.array(zPackageItem),
+    /** The lines' prices minus their discounts. */
+    totalPriceCents: z.int(),
+    /** The store may still (re)enter the package: the order waits for it or for the employee's acceptance. */
+    editable: z.boolean(),
+    expiresAt: z.iso.datetime(),
+  }),
+);
 export type TStorePackage = z.infer<typeof zStorePackage>;
 
-export const zStoreDeliveryInput = z.object({
-  frameSerialNumber: z
-    .string()
-    .trim()
-    .min(3)
-    .max(40)
-    .regex(FRAME_SERIAL_NUMBER_PATTERN, "Letters, digits, hyphens and spaces only"),
-  deliveryDate: zPlausibleDate("DELIVERY"),
-});
+export const zStoreDeliveryInput = lazy(() =>
+  z.object({
+    frameSerialNumber: z
+      .string()
+      .trim()
+      .min(3)
+      .max(40)
+      .regex(FRAME_SERIAL_NUMBER_PATTERN, "Letters, digits, hyphens and spaces only"),
+    deliveryDate: zPlausibleDate("DELIVERY"),
+  }),
+);
 export type TStoreDeliveryInput = z.infer<typeof zStoreDeliveryInput>;
 
-export const zStoreDelivery = z.object({
-  orderNumber: z.int(),
-  orderStatus: z.enum(ORDER_STATUSES),
-  customerName: z.string(),
-  /** The package's bike line (brand, model, name); null when the package has none. */
-  bikeName: z.string().nullable(),
-  frameSerialNumber: z.string().nullable(),
-  deliveryDate: z.string().nullable(),
-  /** The order's date (Helsinki): the delivery cannot be before it. */
-  orderDate: z.string(),
-  /** A cancellation request of the order is open: the store holds the delivery until it is handled. */
-  cancellationRequested: z.boolean(),
-  /**
-   * The order's store has an account now: its users record the bike's handover there (the pickup
-   * code and both signatures), and the link no longer gives the delivery.
-   */
-  handoverRequired: z.boolean(),
-  editable: z.boolean(),
-  expiresAt: z.iso.datetime(),
-});
+export const zStoreDelivery = lazy(() =>
+  z.object({
+    orderNumber: z.int(),
+    orderStatus: z.enum(ORDER_STATUSES),
+    customerName: z.string(),
+    /** The package's bike line (brand, model, name); null when the package has none. */
+    bikeName: z.string().nullable(),
+    frameSerialNumber: z.string().nullable(),
+    deliveryDate: z.string().nullable(),
+    /** The order's date (Helsinki): the delivery cannot be before it. */
+    orderDate: z.string(),
+    /** A cancellation request of the order is open: the store holds the delivery until it is handled. */
+    cancellationRequested: z.boolean(),
+    /**
+     * The order's store has an account now: its users record the bike's handover there (the pickup
+     * code and both signatures), and the link no longer gives the delivery.
+     */
+    handoverRequired: z.boolean(),
+    editable: z.boolean(),
+    expiresAt: z.iso.datetime(),
+  }),
+);
 export type TStoreDelivery = z.infer<typeof zStoreDelivery>;
 
-const zStoreLinkReissue = z.object({ kind: z.enum(STORE_LINK_KINDS) });
+const zStoreLinkReissue = lazy(() => z.object({ kind: z.enum(STORE_LINK_KINDS) }));
 
-export const zStoreLinkIssued = z.object({
-  url: z.string(),
-  expiresAt: z.iso.datetime(),
-  /** Whether the mail went to the store (false when the store has no e-mail address). */
-  mailed: z.boolean(),
-});
+export const zStoreLinkIssued = lazy(() =>
+  z.object({
+    url: z.string(),
+    expiresAt: z.iso.datetime(),
+    /** Whether the mail went to the store (false when the store has no e-mail address). */
+    mailed: z.boolean(),
+  }),
+);
 export type TStoreLinkIssued = z.infer<typeof zStoreLinkIssued>;
 
-export const storeLinksApi = {
+export const storeLinksApi = lazy(() => ({
   getPackage: endpoint({
     method: "GET",
     path: "/store-links/package/:token",
@@ -211,4 +228,4 @@ export const storeLinksApi = {
     response: zStoreLinkIssued,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

@@ -8,6 +8,7 @@ import {
 import { zMessage, zPage, zPageQuery } from "./common.ts";
 import { zIdParams } from "./companies.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zFileAnswer } from "./uploads.ts";
 import { zDateOnly } from "./values.ts";
 
@@ -47,7 +48,7 @@ import { zDateOnly } from "./values.ts";
  * Approving and marking paid move money: both take an `Idempotency-Key` (src/contract/idempotency.ts).
  */
 
-const zPayoutPerson = z.object({ userId: z.uuid(), name: z.string() });
+const zPayoutPerson = lazy(() => z.object({ userId: z.uuid(), name: z.string() }));
 
 /**
  * How one order's commission was reckoned (src/domain/store-commission.ts, decision 022): the VAT of the
@@ -55,201 +56,229 @@ const zPayoutPerson = z.object({ userId: z.uuid(), name: z.string() });
  * payables approved before the decision) and the percent, so every page can say "5 % of 1 612,90 €
  * (price without VAT)".
  */
-const zPayableCommission = {
+const zPayableCommission = lazy(() => ({
   vatCents: z.int(),
   commissionBase: z.enum(COMMISSION_BASES),
   commissionBaseCents: z.int(),
   /** The store's percent the payable was made with; null when none was agreed (or, on an old payable, unknown). */
   commissionPercent: z.number().nullable(),
-};
+}));
 
-const zStorePayable = z.object({
-  id: z.uuid(),
-  bikeStoreId: z.uuid(),
-  storeName: z.string(),
-  orderId: z.uuid(),
-  orderNumber: z.int(),
-  /** The order's employer: how a store knows the order. */
-  companyName: z.string(),
-  purchaseInvoiceId: z.uuid(),
-  invoiceNumber: z.string().nullable(),
-  grossCents: z.int(),
-  commissionCents: z.int(),
-  netCents: z.int(),
-  ...zPayableCommission,
-  status: z.enum(STORE_PAYABLE_STATUSES),
-  payoutBatchId: z.uuid().nullable(),
-  batchNumber: z.int().nullable(),
-  /** When the order became payable (its purchase invoice was matched). */
-  createdAt: z.iso.datetime(),
-});
+const zStorePayable = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    bikeStoreId: z.uuid(),
+    storeName: z.string(),
+    orderId: z.uuid(),
+    orderNumber: z.int(),
+    /** The order's employer: how a store knows the order. */
+    companyName: z.string(),
+    purchaseInvoiceId: z.uuid(),
+    invoiceNumber: z.string().nullable(),
+    grossCents: z.int(),
+    commissionCents: z.int(),
+    netCents: z.int(),
+    ...zPayableCommission,
+    status: z.enum(STORE_PAYABLE_STATUSES),
+    payoutBatchId: z.uuid().nullable(),
+    batchNumber: z.int().nullable(),
+    /** When the order became payable (its purchase invoice was matched). */
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type TStorePayable = z.infer<typeof zStorePayable>;
 
-const zStorePayablesQuery = zPageQuery.extend({
-  status: z.enum(STORE_PAYABLE_STATUSES).optional(),
-  bikeStoreId: z.uuid().optional(),
-});
+const zStorePayablesQuery = lazy(() =>
+  zPageQuery.extend({
+    status: z.enum(STORE_PAYABLE_STATUSES).optional(),
+    bikeStoreId: z.uuid().optional(),
+  }),
+);
 export type TStorePayablesQuery = z.infer<typeof zStorePayablesQuery>;
-export const zStorePayablePage = zPage(zStorePayable);
+export const zStorePayablePage = lazy(() => zPage(zStorePayable));
 export type TStorePayablePage = z.infer<typeof zStorePayablePage>;
 
-const zSums = {
+const zSums = lazy(() => ({
   grossCents: z.int(),
   commissionCents: z.int(),
   netCents: z.int(),
-};
+}));
 
-const zOpenStoreTotal = z.object({
-  bikeStoreId: z.uuid(),
-  storeName: z.string(),
-  businessId: z.string().nullable(),
-  /** As printed, in groups of four; null until the store gives its account. */
-  iban: z.string().nullable(),
-  payableCount: z.int(),
-  /** When the oldest of them became payable: how long the store has waited. */
-  oldestAt: z.iso.datetime(),
-  ...zSums,
-});
+const zOpenStoreTotal = lazy(() =>
+  z.object({
+    bikeStoreId: z.uuid(),
+    storeName: z.string(),
+    businessId: z.string().nullable(),
+    /** As printed, in groups of four; null until the store gives its account. */
+    iban: z.string().nullable(),
+    payableCount: z.int(),
+    /** When the oldest of them became payable: how long the store has waited. */
+    oldestAt: z.iso.datetime(),
+    ...zSums,
+  }),
+);
 export type TOpenStoreTotal = z.infer<typeof zOpenStoreTotal>;
 
-export const zOpenPayables = z.object({
-  stores: z.array(zOpenStoreTotal),
-  /** The stores' sums together, and of those that can be paid now (with a bank account). */
-  total: z.object({ payableCount: z.int(), ...zSums }),
-  payableNow: z.object({ payableCount: z.int(), ...zSums }),
-});
+export const zOpenPayables = lazy(() =>
+  z.object({
+    stores: z.array(zOpenStoreTotal),
+    /** The stores' sums together, and of those that can be paid now (with a bank account). */
+    total: z.object({ payableCount: z.int(), ...zSums }),
+    payableNow: z.object({ payableCount: z.int(), ...zSums }),
+  }),
+);
 export type TOpenPayables = z.infer<typeof zOpenPayables>;
 
-const zPayoutBatch = z.object({
-  id: z.uuid(),
-  batchNumber: z.int(),
-  status: z.enum(PAYOUT_BATCH_STATUSES),
-  /** The one store it was made for, or null for all stores. */
-  bikeStoreId: z.uuid().nullable(),
-  storeCount: z.int(),
-  payableCount: z.int(),
-  ...zSums,
-  createdBy: zPayoutPerson,
-  createdAt: z.iso.datetime(),
-  approvedBy: zPayoutPerson.nullable(),
-  approvedAt: z.iso.datetime().nullable(),
-  executionDate: z.string().nullable(),
-  paidBy: zPayoutPerson.nullable(),
-  paidDate: z.string().nullable(),
-});
+const zPayoutBatch = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    batchNumber: z.int(),
+    status: z.enum(PAYOUT_BATCH_STATUSES),
+    /** The one store it was made for, or null for all stores. */
+    bikeStoreId: z.uuid().nullable(),
+    storeCount: z.int(),
+    payableCount: z.int(),
+    ...zSums,
+    createdBy: zPayoutPerson,
+    createdAt: z.iso.datetime(),
+    approvedBy: zPayoutPerson.nullable(),
+    approvedAt: z.iso.datetime().nullable(),
+    executionDate: z.string().nullable(),
+    paidBy: zPayoutPerson.nullable(),
+    paidDate: z.string().nullable(),
+  }),
+);
 export type TPayoutBatch = z.infer<typeof zPayoutBatch>;
 
-const zPayoutBatchesQuery = zPageQuery.extend({ status: z.enum(PAYOUT_BATCH_STATUSES).optional() });
+const zPayoutBatchesQuery = lazy(() =>
+  zPageQuery.extend({ status: z.enum(PAYOUT_BATCH_STATUSES).optional() }),
+);
 export type TPayoutBatchesQuery = z.infer<typeof zPayoutBatchesQuery>;
-export const zPayoutBatchPage = zPage(zPayoutBatch);
+export const zPayoutBatchPage = lazy(() => zPage(zPayoutBatch));
 export type TPayoutBatchPage = z.infer<typeof zPayoutBatchPage>;
 
 const PAYOUT_BATCH_ACTIONS = ["APPROVE", "DOWNLOAD_FILE", "MARK_PAID", "DISCARD"] as const;
 
-const zPayoutBatchStore = z.object({
-  bikeStoreId: z.uuid(),
-  storeName: z.string(),
-  businessId: z.string().nullable(),
-  iban: z.string().nullable(),
-  bic: z.string().nullable(),
-  ...zSums,
-  payables: z.array(
-    z.object({
-      id: z.uuid(),
-      orderId: z.uuid(),
-      orderNumber: z.int(),
-      invoiceNumber: z.string().nullable(),
-      ...zSums,
-      ...zPayableCommission,
-    }),
-  ),
-});
+const zPayoutBatchStore = lazy(() =>
+  z.object({
+    bikeStoreId: z.uuid(),
+    storeName: z.string(),
+    businessId: z.string().nullable(),
+    iban: z.string().nullable(),
+    bic: z.string().nullable(),
+    ...zSums,
+    payables: z.array(
+      z.object({
+        id: z.uuid(),
+        orderId: z.uuid(),
+        orderNumber: z.int(),
+        invoiceNumber: z.string().nullable(),
+        ...zSums,
+        ...zPayableCommission,
+      }),
+    ),
+  }),
+);
 export type TPayoutBatchStore = z.infer<typeof zPayoutBatchStore>;
 
 /** A store that changed its bank account after the batch was made, while the batch waits for approval. */
-const zPayoutAccountChange = z.object({
-  bikeStoreId: z.uuid(),
-  storeName: z.string(),
-  changedAt: z.iso.datetime(),
-  /** The store's own user, or the helpdesk. */
-  changedBy: z.enum(["STORE", "HELPDESK"]),
-});
+const zPayoutAccountChange = lazy(() =>
+  z.object({
+    bikeStoreId: z.uuid(),
+    storeName: z.string(),
+    changedAt: z.iso.datetime(),
+    /** The store's own user, or the helpdesk. */
+    changedBy: z.enum(["STORE", "HELPDESK"]),
+  }),
+);
 export type TPayoutAccountChange = z.infer<typeof zPayoutAccountChange>;
 
 /** The SHA-256 (hex) of what an approval pays, as the batch's read answers it. */
-const zApprovalDigest = z.string().regex(/^[0-9a-f]{64}$/, "A SHA-256 in hex");
+const zApprovalDigest = lazy(() => z.string().regex(/^[0-9a-f]{64}$/, "A SHA-256 in hex"));
 
-export const zPayoutBatchDetails = zPayoutBatch.extend({
-  stores: z.array(zPayoutBatchStore),
-  /**
-   * What approving the batch now would pay (each payable, its order and store, the store's account
-   * and the amount), hashed: the approval sends it back, and is refused when the batch is no longer so.
-   */
-  approvalDigest: zApprovalDigest,
-  /** While it waits for approval: its stores whose bank account changed after it was made, and when. */
-  accountChanges: z.array(zPayoutAccountChange),
-  /** What the caller may do with it now: the page offers these and no others. */
-  allowedActions: z.array(z.enum(PAYOUT_BATCH_ACTIONS)),
-});
+export const zPayoutBatchDetails = lazy(() =>
+  zPayoutBatch.extend({
+    stores: z.array(zPayoutBatchStore),
+    /**
+     * What approving the batch now would pay (each payable, its order and store, the store's account
+     * and the amount), hashed: the approval sends it back, and is refused when the batch is no longer so.
+     */
+    approvalDigest: zApprovalDigest,
+    /** While it waits for approval: its stores whose bank account changed after it was made, and when. */
+    accountChanges: z.array(zPayoutAccountChange),
+    /** What the caller may do with it now: the page offers these and no others. */
+    allowedActions: z.array(z.enum(PAYOUT_BATCH_ACTIONS)),
+  }),
+);
 export type TPayoutBatchDetails = z.infer<typeof zPayoutBatchDetails>;
 
-const zCreatePayoutBatch = z.object({
-  /** Only this store's open payables; all stores' when left out. */
-  bikeStoreId: z.uuid().optional(),
-});
+const zCreatePayoutBatch = lazy(() =>
+  z.object({
+    /** Only this store's open payables; all stores' when left out. */
+    bikeStoreId: z.uuid().optional(),
+  }),
+);
 export type TCreatePayoutBatch = z.infer<typeof zCreatePayoutBatch>;
 
-const zApprovePayoutBatch = z.object({
-  /** The day the bank is to pay; today when left out. */
-  executionDate: zDateOnly.optional(),
-  /** The `approvalDigest` of the batch as the approver was shown it. */
-  approvalDigest: zApprovalDigest,
-});
+const zApprovePayoutBatch = lazy(() =>
+  z.object({
+    /** The day the bank is to pay; today when left out. */
+    executionDate: zDateOnly.optional(),
+    /** The `approvalDigest` of the batch as the approver was shown it. */
+    approvalDigest: zApprovalDigest,
+  }),
+);
 export type TApprovePayoutBatch = z.infer<typeof zApprovePayoutBatch>;
 
-const zMarkPayoutBatchPaid = z.object({ paidDate: zDateOnly });
+const zMarkPayoutBatchPaid = lazy(() => z.object({ paidDate: zDateOnly }));
 export type TMarkPayoutBatchPaid = z.infer<typeof zMarkPayoutBatchPaid>;
 
 /** A batch, or the batches paid in a period (both days inclusive). */
-export const zReconciliationQuery = z
-  .object({
-    batchId: z.uuid().optional(),
-    paidFrom: zDateOnly.optional(),
-    paidTo: zDateOnly.optional(),
-    /** The language of the column names; Finnish by default. */
-    language: z.enum(LANGUAGES).optional(),
-  })
-  .superRefine((query, issues) => {
-    if (query.batchId) return;
-    if (!query.paidFrom || !query.paidTo)
-      issues.addIssue({ code: "custom", path: ["paidFrom"], message: "Give a batch or a period" });
-    else if (query.paidFrom > query.paidTo)
-      issues.addIssue({ code: "custom", path: ["paidTo"], message: "Must not be before paidFrom" });
-  });
+export const zReconciliationQuery = lazy(() =>
+  z
+    .object({
+      batchId: z.uuid().optional(),
+      paidFrom: zDateOnly.optional(),
+      paidTo: zDateOnly.optional(),
+      /** The language of the column names; Finnish by default. */
+      language: z.enum(LANGUAGES).optional(),
+    })
+    .superRefine((query, issues) => {
+      if (query.batchId) return;
+      if (!query.paidFrom || !query.paidTo)
+        issues.addIssue({ code: "custom", path: ["paidFrom"], message: "Give a batch or a period" });
+      else if (query.paidFrom > query.paidTo)
+        issues.addIssue({ code: "custom", path: ["paidTo"], message: "Must not be before paidFrom" });
+    }),
+);
 export type TReconciliationQuery = z.infer<typeof zReconciliationQuery>;
 
-const zStorePayout = z.object({
-  payoutBatchId: z.uuid(),
-  batchNumber: z.int(),
-  status: z.enum(PAYOUT_BATCH_STATUSES),
-  executionDate: z.string().nullable(),
-  paidDate: z.string().nullable(),
-  ...zSums,
-  orderNumbers: z.array(z.int()),
-});
+const zStorePayout = lazy(() =>
+  z.object({
+    payoutBatchId: z.uuid(),
+    batchNumber: z.int(),
+    status: z.enum(PAYOUT_BATCH_STATUSES),
+    executionDate: z.string().nullable(),
+    paidDate: z.string().nullable(),
+    ...zSums,
+    orderNumbers: z.array(z.int()),
+  }),
+);
 export type TStorePayout = z.infer<typeof zStorePayout>;
 
-export const zStorePayouts = z.object({
-  bikeStoreId: z.uuid(),
-  storeName: z.string(),
-  open: z.object({ payableCount: z.int(), ...zSums }),
-  payables: zStorePayablePage,
-  /** The batches that pay the store, newest first, with the store's own part of each. */
-  payouts: z.array(zStorePayout),
-});
+export const zStorePayouts = lazy(() =>
+  z.object({
+    bikeStoreId: z.uuid(),
+    storeName: z.string(),
+    open: z.object({ payableCount: z.int(), ...zSums }),
+    payables: zStorePayablePage,
+    /** The batches that pay the store, newest first, with the store's own part of each. */
+    payouts: z.array(zStorePayout),
+  }),
+);
 export type TStorePayouts = z.infer<typeof zStorePayouts>;
 
-export const storePayoutsApi = {
+export const storePayoutsApi = lazy(() => ({
   paymentFile: endpoint({
     method: "GET",
     path: "/store-payouts/batches/:id/pain001",
@@ -345,4 +374,4 @@ export const storePayoutsApi = {
     response: zStorePayouts,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

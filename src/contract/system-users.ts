@@ -3,6 +3,7 @@ import { LANGUAGES } from "../domain/enums.ts";
 import { isValidEmail } from "../domain/validation/email.ts";
 import { zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
@@ -29,152 +30,172 @@ import { zSingleLineText } from "./text.ts";
  */
 
 /** A query flag sent as the text `true` or `false`. */
-export const zBooleanString = z.enum(["true", "false"]).transform((value) => value === "true");
+export const zBooleanString = lazy(() => z.enum(["true", "false"]).transform((value) => value === "true"));
 
 /** A trimmed, lower-cased e-mail address that passes the docs/product.md "Field rules" rule. */
-export const zEmailAddress = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(254)
-  .refine((value) => isValidEmail(value), "Invalid email");
+export const zEmailAddress = lazy(() =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .refine((value) => isValidEmail(value), "Invalid email"),
+);
 
 /** A search field: trimmed; empty means no filter, so a form can always send it. */
-const zFilterText = zSingleLineText({ max: 100 }).optional();
+const zFilterText = lazy(() => zSingleLineText({ max: 100 }).optional());
 
-export const zSystemUsersQuery = zPageQuery.extend({
-  /** Sent by the list screen (docs/api-surface.md); the answer is the same paged list either way. */
-  isForList: zBooleanString.optional(),
-  firstName: zFilterText,
-  lastName: zFilterText,
-  /** Matches the work (login) or the personal e-mail. */
-  email: zFilterText,
-  phoneNumber: zFilterText,
-  /** Users whose home company this is or who hold a role in it; must be one of the caller's companies. */
-  companyId: z.uuid().optional(),
-});
+export const zSystemUsersQuery = lazy(() =>
+  zPageQuery.extend({
+    /** Sent by the list screen (docs/api-surface.md); the answer is the same paged list either way. */
+    isForList: zBooleanString.optional(),
+    firstName: zFilterText,
+    lastName: zFilterText,
+    /** Matches the work (login) or the personal e-mail. */
+    email: zFilterText,
+    phoneNumber: zFilterText,
+    /** Users whose home company this is or who hold a role in it; must be one of the caller's companies. */
+    companyId: z.uuid().optional(),
+  }),
+);
 export type TSystemUsersQuery = z.infer<typeof zSystemUsersQuery>;
 
-export const zSystemUserItem = z.object({
-  userId: z.uuid(),
-  firstName: z.string(),
-  lastName: z.string(),
-  /** The login e-mail. */
-  workEmail: z.string(),
-  personalEmail: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  /** Home company; null for the admin tier. */
-  companyId: z.uuid().nullable(),
-  companyName: z.string().nullable(),
-  /** Role names, without duplicates; for an employer-side caller only the roles held in their companies. */
-  roles: z.array(z.string()),
-  deactivated: z.boolean(),
-  lastLoginAt: z.iso.datetime().nullable(),
-});
+export const zSystemUserItem = lazy(() =>
+  z.object({
+    userId: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    /** The login e-mail. */
+    workEmail: z.string(),
+    personalEmail: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    /** Home company; null for the admin tier. */
+    companyId: z.uuid().nullable(),
+    companyName: z.string().nullable(),
+    /** Role names, without duplicates; for an employer-side caller only the roles held in their companies. */
+    roles: z.array(z.string()),
+    deactivated: z.boolean(),
+    lastLoginAt: z.iso.datetime().nullable(),
+  }),
+);
 export type TSystemUserItem = z.infer<typeof zSystemUserItem>;
 
 /** One user (the Käyttäjät user page): the list item and the role assignments with their companies. */
-export const zSystemUserDetails = zSystemUserItem.extend({
-  /** Global assignments have companyId null; an employer-side caller sees only those in their companies. */
-  userRoles: z.array(
-    z.object({
-      roleId: z.uuid(),
-      roleName: z.string(),
-      companyId: z.uuid().nullable(),
-      companyName: z.string().nullable(),
-    }),
-  ),
-});
+export const zSystemUserDetails = lazy(() =>
+  zSystemUserItem.extend({
+    /** Global assignments have companyId null; an employer-side caller sees only those in their companies. */
+    userRoles: z.array(
+      z.object({
+        roleId: z.uuid(),
+        roleName: z.string(),
+        companyId: z.uuid().nullable(),
+        companyName: z.string().nullable(),
+      }),
+    ),
+  }),
+);
 export type TSystemUserDetails = z.infer<typeof zSystemUserDetails>;
 
-export const zSystemUsersPage = zPage(zSystemUserItem);
+export const zSystemUsersPage = lazy(() => zPage(zSystemUserItem));
 export type TSystemUsersPage = z.infer<typeof zSystemUsersPage>;
 
-export const zCreateSystemUser = z.object({
-  firstName: zSingleLineText({ min: 1, max: 100 }),
-  lastName: zSingleLineText({ min: 1, max: 100 }),
-  workEmail: zEmailAddress,
-  /** Empty string or null: none. */
-  personalEmail: z.union([zEmailAddress, z.literal(""), z.null()]).optional(),
-  /** Normalised by the docs/product.md "Field rules" rule; empty string or null: none. */
-  phoneNumber: z.string().max(40).nullable().optional(),
-  /** Required for every role but the admin tier (SUPER_ADMIN, INTERNAL_ADMIN), which is global. */
-  companyId: z.uuid().nullable().optional(),
-  /** A role name, e.g. EMPLOYER_ADMIN or BIKE_BENEFICIARY. */
-  role: zSingleLineText({ min: 1, max: 64 }),
-  language: z.enum(LANGUAGES).optional(),
-});
+export const zCreateSystemUser = lazy(() =>
+  z.object({
+    firstName: zSingleLineText({ min: 1, max: 100 }),
+    lastName: zSingleLineText({ min: 1, max: 100 }),
+    workEmail: zEmailAddress,
+    /** Empty string or null: none. */
+    personalEmail: z.union([zEmailAddress, z.literal(""), z.null()]).optional(),
+    /** Normalised by the docs/product.md "Field rules" rule; empty string or null: none. */
+    phoneNumber: z.string().max(40).nullable().optional(),
+    /** Required for every role but the admin tier (SUPER_ADMIN, INTERNAL_ADMIN), which is global. */
+    companyId: z.uuid().nullable().optional(),
+    /** A role name, e.g. EMPLOYER_ADMIN or BIKE_BENEFICIARY. */
+    role: zSingleLineText({ min: 1, max: 64 }),
+    language: z.enum(LANGUAGES).optional(),
+  }),
+);
 export type TCreateSystemUser = z.infer<typeof zCreateSystemUser>;
 
 /** 201: the created user, in `user` (docs/product.md "Field rules": creation must return a user object). */
-export const zCreateSystemUserResponse = z.object({ user: zSystemUserItem });
+export const zCreateSystemUserResponse = lazy(() => z.object({ user: zSystemUserItem }));
 
-export const zUserIdParams = z.object({ userId: z.uuid() });
+export const zUserIdParams = lazy(() => z.object({ userId: z.uuid() }));
 
 /**
  * The current password that re-authenticates a change of one's own login e-mail or phone, so that a
  * stolen session cannot take the account over. Not trimmed: spaces belong to a password. Managers changing someone else leave it out.
  */
-const zCurrentPassword = z.string().max(1024).optional();
+const zCurrentPassword = lazy(() => z.string().max(1024).optional());
 
 /** PUT /api/system-users/{userId}: the body repeats the CSRF token of the x-csrf-token header (docs/api-surface.md). */
-export const zUpdateWorkEmail = z.object({
-  workEmail: zEmailAddress,
-  csrfToken: z.string().min(1).max(200),
-  /** Required when the user changes their own e-mail. */
-  currentPassword: zCurrentPassword,
-});
+export const zUpdateWorkEmail = lazy(() =>
+  z.object({
+    workEmail: zEmailAddress,
+    csrfToken: z.string().min(1).max(200),
+    /** Required when the user changes their own e-mail. */
+    currentPassword: zCurrentPassword,
+  }),
+);
 export type TUpdateWorkEmail = z.infer<typeof zUpdateWorkEmail>;
 
-export const zUpdatePhone = z.object({
-  phoneNumber: z.string().max(40),
-  /** Required when the user changes their own number. */
-  currentPassword: zCurrentPassword,
-});
+export const zUpdatePhone = lazy(() =>
+  z.object({
+    phoneNumber: z.string().max(40),
+    /** Required when the user changes their own number. */
+    currentPassword: zCurrentPassword,
+  }),
+);
 export type TUpdatePhone = z.infer<typeof zUpdatePhone>;
 
 /**
  * HTTP 202 of a self-service change: nothing is stored yet. E-mail: a link went to `sentTo` (the same
  * answer whether or not another account uses the address); phone: a 6-digit code went to `sentTo`.
  */
-export const zContactChangeStarted = z.object({
-  confirmationSent: z.literal(true),
-  /** The new address or number (normalised) the confirmation went to. */
-  sentTo: z.string(),
-  /** Seconds the link or the code is valid. */
-  expiresInSeconds: z.int(),
-});
+export const zContactChangeStarted = lazy(() =>
+  z.object({
+    confirmationSent: z.literal(true),
+    /** The new address or number (normalised) the confirmation went to. */
+    sentTo: z.string(),
+    /** Seconds the link or the code is valid. */
+    expiresInSeconds: z.int(),
+  }),
+);
 export type TContactChangeStarted = z.infer<typeof zContactChangeStarted>;
 
 /** POST /api/system-users/email-change/confirm: the token of the link mailed to the new address. */
-const zConfirmEmailChange = z.object({
-  token: z
-    .string()
-    .min(20)
-    .max(200)
-    .regex(/^[A-Za-z0-9_-]+$/, "Invalid token"),
-});
+const zConfirmEmailChange = lazy(() =>
+  z.object({
+    token: z
+      .string()
+      .min(20)
+      .max(200)
+      .regex(/^[A-Za-z0-9_-]+$/, "Invalid token"),
+  }),
+);
 
 /** 200 of the e-mail confirmation: the login e-mail now in use. */
-export const zEmailChangeConfirmed = z.object({ workEmail: z.string() });
+export const zEmailChangeConfirmed = lazy(() => z.object({ workEmail: z.string() }));
 export type TEmailChangeConfirmed = z.infer<typeof zEmailChangeConfirmed>;
 
 /** POST /api/system-users/phone-change/confirm: the code sent by SMS to the new number. */
-export const zConfirmPhoneChange = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "The code has 6 digits"),
-});
+export const zConfirmPhoneChange = lazy(() =>
+  z.object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "The code has 6 digits"),
+  }),
+);
 
-const zUpdateDeactivated = z.object({ deactivated: z.boolean() });
+const zUpdateDeactivated = lazy(() => z.object({ deactivated: z.boolean() }));
 export type TUpdateDeactivated = z.infer<typeof zUpdateDeactivated>;
 
-const zCompanyIdParams = z.object({ companyId: z.uuid() });
-const zIdParams = z.object({ id: z.uuid() });
+const zCompanyIdParams = lazy(() => z.object({ companyId: z.uuid() }));
+const zIdParams = lazy(() => z.object({ id: z.uuid() }));
 
 /** `{ maxPrice }` in euros with two decimals (4500 = 4 500,00 €); null when there is no limit. */
-export const zMaxPriceResponse = z.object({ maxPrice: z.number().nullable() });
+export const zMaxPriceResponse = lazy(() => z.object({ maxPrice: z.number().nullable() }));
 export type TMaxPriceResponse = z.infer<typeof zMaxPriceResponse>;
 
 /**
@@ -182,7 +203,7 @@ export type TMaxPriceResponse = z.infer<typeof zMaxPriceResponse>;
  * and the phone (PATCH …/phone) answer 200 (a manager's change, applied) or 202 (one's own, waiting for
  * its confirmation) by whose contact it is.
  */
-export const systemUsersApi = {
+export const systemUsersApi = lazy(() => ({
   list: endpoint({
     method: "GET",
     path: "/system-users",
@@ -280,4 +301,4 @@ export const systemUsersApi = {
     response: zMaxPriceResponse,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

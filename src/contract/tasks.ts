@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "../domain/enums.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 
 /**
  * GET /api/tasks (docs/api-surface.md "Other"; the admin tier, orders.process) → `{ data: zTask[] }`: what waits for
@@ -35,19 +36,21 @@ const TASK_KINDS = [
 ] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
-const zTask = z.object({
-  kind: z.enum(TASK_KINDS),
-  /** ORDER and CUSTOMER_ANSWER: the status the orders wait in. */
-  orderStatus: z.enum(ORDER_STATUSES).nullable(),
-  count: z.int().min(1),
-  oldestAt: z.iso.datetime(),
-});
+const zTask = lazy(() =>
+  z.object({
+    kind: z.enum(TASK_KINDS),
+    /** ORDER and CUSTOMER_ANSWER: the status the orders wait in. */
+    orderStatus: z.enum(ORDER_STATUSES).nullable(),
+    count: z.int().min(1),
+    oldestAt: z.iso.datetime(),
+  }),
+);
 export type TTask = z.infer<typeof zTask>;
 
-export const zTasks = z.object({ data: z.array(zTask) });
+export const zTasks = lazy(() => z.object({ data: z.array(zTask) }));
 export type TTasks = z.infer<typeof zTasks>;
 
-export const tasksApi = {
+export const tasksApi = lazy(() => ({
   list: endpoint({
     method: "GET",
     path: "/tasks",
@@ -56,4 +59,4 @@ export const tasksApi = {
     response: zTasks,
     errors: [400, 401, 403],
   }),
-};
+}));

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { TAX_DEDUCTION_TYPES } from "../domain/tax/tax-year.ts";
-import { zMessage, zPage, zPageQuery } from "./common.ts";
+import { zMessage, zPage } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
+import { zProvinceTaxTablesQuery, zTaxTablesQuery } from "./tax-table-queries.ts";
 import { zSingleLineText } from "./text.ts";
 import { zCents, zDateOnly, zMunicipalityCode, zPercent } from "./values.ts";
 
@@ -25,13 +27,13 @@ import { zCents, zDateOnly, zMunicipalityCode, zPercent } from "./values.ts";
  * A year's municipal rates are also imported from the Tax Administration's list: municipal-rate-import.ts.
  */
 
-const zTaxYear = z.int().min(2000).max(2100);
-const zAge = z.int().min(0).max(120);
-const zSource = zSingleLineText({ max: 1000 }).default("");
-const zConfirmed = z.boolean().default(false);
+const zTaxYear = lazy(() => z.int().min(2000).max(2100));
+const zAge = lazy(() => z.int().min(0).max(120));
+const zSource = lazy(() => zSingleLineText({ max: 1000 }).default(""));
+const zConfirmed = lazy(() => z.boolean().default(false));
 
-const timestamps = { createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() };
-const sourced = { source: z.string(), confirmed: z.boolean() };
+const timestamps = lazy(() => ({ createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() }));
+const sourced = lazy(() => ({ source: z.string(), confirmed: z.boolean() }));
 
 /** `from` must not be after `to`; reported at `to`. */
 function ordered(
@@ -47,258 +49,261 @@ function ordered(
 
 // ---- Province (municipal) tax --------------------------------------------------------------------------
 
-export const zProvinceTaxTableInput = z.object({
-  year: zTaxYear,
-  provinceName: zSingleLineText({ min: 1, max: 100 }),
-  /** The Swedish name (the Finnish one repeated where there is no other). */
-  provinceNameSv: zSingleLineText({ min: 1, max: 100 }).nullable().optional(),
-  /** Statistics Finland's three-digit municipality code, unique within the year. */
-  municipalityCode: zMunicipalityCode.nullable().optional(),
-  municipalTaxPercent: zPercent,
-  /** The Evangelical Lutheran parish's rate. */
-  churchTaxPercent: zPercent.nullable().optional(),
-  orthodoxChurchTaxPercent: zPercent.nullable().optional(),
-  /** An Åland municipality: the calculator refuses it until Åland's own rules are modelled. */
-  aland: z.boolean().default(false),
-  source: zSource,
-  confirmed: zConfirmed,
-});
+export const zProvinceTaxTableInput = lazy(() =>
+  z.object({
+    year: zTaxYear,
+    provinceName: zSingleLineText({ min: 1, max: 100 }),
+    /** The Swedish name (the Finnish one repeated where there is no other). */
+    provinceNameSv: zSingleLineText({ min: 1, max: 100 }).nullable().optional(),
+    /** Statistics Finland's three-digit municipality code, unique within the year. */
+    municipalityCode: zMunicipalityCode.nullable().optional(),
+    municipalTaxPercent: zPercent,
+    /** The Evangelical Lutheran parish's rate. */
+    churchTaxPercent: zPercent.nullable().optional(),
+    orthodoxChurchTaxPercent: zPercent.nullable().optional(),
+    /** An Åland municipality: the calculator refuses it until Åland's own rules are modelled. */
+    aland: z.boolean().default(false),
+    source: zSource,
+    confirmed: zConfirmed,
+  }),
+);
 export type TProvinceTaxTableInput = z.infer<typeof zProvinceTaxTableInput>;
 
-export const zProvinceTaxTable = z.object({
-  id: z.uuid(),
-  year: z.int(),
-  provinceName: z.string(),
-  provinceNameSv: z.string().nullable(),
-  municipalityCode: z.string().nullable(),
-  municipalTaxPercent: z.number(),
-  churchTaxPercent: z.number().nullable(),
-  orthodoxChurchTaxPercent: z.number().nullable(),
-  aland: z.boolean(),
-  ...sourced,
-  ...timestamps,
-});
+export const zProvinceTaxTable = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    year: z.int(),
+    provinceName: z.string(),
+    provinceNameSv: z.string().nullable(),
+    municipalityCode: z.string().nullable(),
+    municipalTaxPercent: z.number(),
+    churchTaxPercent: z.number().nullable(),
+    orthodoxChurchTaxPercent: z.number().nullable(),
+    aland: z.boolean(),
+    ...sourced,
+    ...timestamps,
+  }),
+);
 export type TProvinceTaxTable = z.infer<typeof zProvinceTaxTable>;
 
 /** A listed municipal rate, with its rates of the year before (the nearest earlier year that has rows). */
-const zProvinceTaxTableItem = zProvinceTaxTable.extend({
-  previous: z
-    .object({
-      year: z.int(),
-      municipalTaxPercent: z.number(),
-      churchTaxPercent: z.number().nullable(),
-      orthodoxChurchTaxPercent: z.number().nullable(),
-    })
-    .nullable(),
-});
+const zProvinceTaxTableItem = lazy(() =>
+  zProvinceTaxTable.extend({
+    previous: z
+      .object({
+        year: z.int(),
+        municipalTaxPercent: z.number(),
+        churchTaxPercent: z.number().nullable(),
+        orthodoxChurchTaxPercent: z.number().nullable(),
+      })
+      .nullable(),
+  }),
+);
 export type TProvinceTaxTableItem = z.infer<typeof zProvinceTaxTableItem>;
-export const zProvinceTaxTablesPage = zPage(zProvinceTaxTableItem);
+export const zProvinceTaxTablesPage = lazy(() => zPage(zProvinceTaxTableItem));
 
 // ---- Payroll parameters of a year (taxTableId) ---------------------------------------------------------
 
-export const zTaxTableInput = z
-  .object({
-    year: zTaxYear,
-    employeePensionPercent: zPercent,
-    pensionFromAge: zAge.default(17),
-    pensionToAge: zAge.default(67),
-    /** A higher pension contribution for an age band; with it, both ages of the band are required. */
-    olderEmployeePensionPercent: zPercent.nullable().optional(),
-    olderPensionFromAge: zAge.nullable().optional(),
-    olderPensionToAge: zAge.nullable().optional(),
-    unemploymentInsurancePercent: zPercent,
-    unemploymentFromAge: zAge.default(18),
-    unemploymentToAge: zAge.default(64),
-    healthInsuranceDailyAllowancePercent: zPercent,
-    dailyAllowanceThresholdCents: zCents.default(0),
-    dailyAllowanceFromAge: zAge.default(16),
-    dailyAllowanceToAge: zAge.default(67),
-    healthInsuranceMedicalCarePercent: zPercent,
-    broadcastingTaxPercent: zPercent.default(0),
-    broadcastingTaxThresholdCents: zCents.default(0),
-    broadcastingTaxMaxCents: zCents.default(0),
-    broadcastingTaxFromAge: zAge.default(18),
-    bikeBenefitTaxFreeLimitCents: zCents.default(0),
-    bikeBenefitGrandfatheredLimitCents: zCents.default(0),
-    bikeBenefitGrandfatheredUntil: zDateOnly.nullable().optional(),
-    taxFreeBenefitsSharedLimitCents: zCents.default(0),
-    /** The municipalities' average income tax rate the Tax Administration publishes for the year. */
-    averageMunicipalTaxPercent: zPercent.nullable().optional(),
-    source: zSource,
-    confirmed: zConfirmed,
-  })
-  .superRefine((t, ctx) => {
-    ordered(ctx, t.pensionFromAge, t.pensionToAge, "pensionToAge");
-    ordered(ctx, t.unemploymentFromAge, t.unemploymentToAge, "unemploymentToAge");
-    ordered(ctx, t.dailyAllowanceFromAge, t.dailyAllowanceToAge, "dailyAllowanceToAge");
-    ordered(ctx, t.olderPensionFromAge, t.olderPensionToAge, "olderPensionToAge");
-    if (t.olderEmployeePensionPercent != null) {
-      for (const field of ["olderPensionFromAge", "olderPensionToAge"] as const) {
-        if (t[field] == null) {
-          ctx.addIssue({
-            code: "custom",
-            path: [field],
-            message: "Required when olderEmployeePensionPercent is given",
-          });
+export const zTaxTableInput = lazy(() =>
+  z
+    .object({
+      year: zTaxYear,
+      employeePensionPercent: zPercent,
+      pensionFromAge: zAge.default(17),
+      pensionToAge: zAge.default(67),
+      /** A higher pension contribution for an age band; with it, both ages of the band are required. */
+      olderEmployeePensionPercent: zPercent.nullable().optional(),
+      olderPensionFromAge: zAge.nullable().optional(),
+      olderPensionToAge: zAge.nullable().optional(),
+      unemploymentInsurancePercent: zPercent,
+      unemploymentFromAge: zAge.default(18),
+      unemploymentToAge: zAge.default(64),
+      healthInsuranceDailyAllowancePercent: zPercent,
+      dailyAllowanceThresholdCents: zCents.default(0),
+      dailyAllowanceFromAge: zAge.default(16),
+      dailyAllowanceToAge: zAge.default(67),
+      healthInsuranceMedicalCarePercent: zPercent,
+      broadcastingTaxPercent: zPercent.default(0),
+      broadcastingTaxThresholdCents: zCents.default(0),
+      broadcastingTaxMaxCents: zCents.default(0),
+      broadcastingTaxFromAge: zAge.default(18),
+      bikeBenefitTaxFreeLimitCents: zCents.default(0),
+      bikeBenefitGrandfatheredLimitCents: zCents.default(0),
+      bikeBenefitGrandfatheredUntil: zDateOnly.nullable().optional(),
+      taxFreeBenefitsSharedLimitCents: zCents.default(0),
+      /** The municipalities' average income tax rate the Tax Administration publishes for the year. */
+      averageMunicipalTaxPercent: zPercent.nullable().optional(),
+      source: zSource,
+      confirmed: zConfirmed,
+    })
+    .superRefine((t, ctx) => {
+      ordered(ctx, t.pensionFromAge, t.pensionToAge, "pensionToAge");
+      ordered(ctx, t.unemploymentFromAge, t.unemploymentToAge, "unemploymentToAge");
+      ordered(ctx, t.dailyAllowanceFromAge, t.dailyAllowanceToAge, "dailyAllowanceToAge");
+      ordered(ctx, t.olderPensionFromAge, t.olderPensionToAge, "olderPensionToAge");
+      if (t.olderEmployeePensionPercent != null) {
+        for (const field of ["olderPensionFromAge", "olderPensionToAge"] as const) {
+          if (t[field] == null) {
+            ctx.addIssue({
+              code: "custom",
+              path: [field],
+              message: "Required when olderEmployeePensionPercent is given",
+            });
+          }
         }
       }
-    }
-  });
+    }),
+);
 export type TTaxTableInput = z.infer<typeof zTaxTableInput>;
 
-export const zTaxTable = z.object({
-  id: z.uuid(),
-  /** The same id under its docs/data-model.md name. */
-  taxTableId: z.uuid(),
-  year: z.int(),
-  employeePensionPercent: z.number(),
-  pensionFromAge: z.int(),
-  pensionToAge: z.int(),
-  olderEmployeePensionPercent: z.number().nullable(),
-  olderPensionFromAge: z.int().nullable(),
-  olderPensionToAge: z.int().nullable(),
-  unemploymentInsurancePercent: z.number(),
-  unemploymentFromAge: z.int(),
-  unemploymentToAge: z.int(),
-  healthInsuranceDailyAllowancePercent: z.number(),
-  dailyAllowanceThresholdCents: z.int(),
-  dailyAllowanceFromAge: z.int(),
-  dailyAllowanceToAge: z.int(),
-  healthInsuranceMedicalCarePercent: z.number(),
-  broadcastingTaxPercent: z.number(),
-  broadcastingTaxThresholdCents: z.int(),
-  broadcastingTaxMaxCents: z.int(),
-  broadcastingTaxFromAge: z.int(),
-  bikeBenefitTaxFreeLimitCents: z.int(),
-  bikeBenefitGrandfatheredLimitCents: z.int(),
-  bikeBenefitGrandfatheredUntil: z.string().nullable(),
-  taxFreeBenefitsSharedLimitCents: z.int(),
-  averageMunicipalTaxPercent: z.number().nullable(),
-  ...sourced,
-  ...timestamps,
-});
+export const zTaxTable = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    /** The same id under its docs/data-model.md name. */
+    taxTableId: z.uuid(),
+    year: z.int(),
+    employeePensionPercent: z.number(),
+    pensionFromAge: z.int(),
+    pensionToAge: z.int(),
+    olderEmployeePensionPercent: z.number().nullable(),
+    olderPensionFromAge: z.int().nullable(),
+    olderPensionToAge: z.int().nullable(),
+    unemploymentInsurancePercent: z.number(),
+    unemploymentFromAge: z.int(),
+    unemploymentToAge: z.int(),
+    healthInsuranceDailyAllowancePercent: z.number(),
+    dailyAllowanceThresholdCents: z.int(),
+    dailyAllowanceFromAge: z.int(),
+    dailyAllowanceToAge: z.int(),
+    healthInsuranceMedicalCarePercent: z.number(),
+    broadcastingTaxPercent: z.number(),
+    broadcastingTaxThresholdCents: z.int(),
+    broadcastingTaxMaxCents: z.int(),
+    broadcastingTaxFromAge: z.int(),
+    bikeBenefitTaxFreeLimitCents: z.int(),
+    bikeBenefitGrandfatheredLimitCents: z.int(),
+    bikeBenefitGrandfatheredUntil: z.string().nullable(),
+    taxFreeBenefitsSharedLimitCents: z.int(),
+    averageMunicipalTaxPercent: z.number().nullable(),
+    ...sourced,
+    ...timestamps,
+  }),
+);
 export type TTaxTable = z.infer<typeof zTaxTable>;
-export const zTaxTablesPage = zPage(zTaxTable);
+export const zTaxTablesPage = lazy(() => zPage(zTaxTable));
 
 // ---- State income tax scale (stateIncomeTaxTableId) ----------------------------------------------------
 
-export const zStateIncomeTaxTableInput = z
-  .object({
-    year: zTaxYear,
-    lowerLimitCents: zCents,
-    /** Null or omitted: the top bracket. */
-    upperLimitCents: zCents.nullable().optional(),
-    baseTaxCents: zCents.default(0),
-    marginalPercent: zPercent,
-    source: zSource,
-    confirmed: zConfirmed,
-  })
-  .superRefine((t, ctx) => {
-    if (t.upperLimitCents != null && t.upperLimitCents <= t.lowerLimitCents) {
-      ctx.addIssue({ code: "custom", path: ["upperLimitCents"], message: "Must be above lowerLimitCents" });
-    }
-  });
+export const zStateIncomeTaxTableInput = lazy(() =>
+  z
+    .object({
+      year: zTaxYear,
+      lowerLimitCents: zCents,
+      /** Null or omitted: the top bracket. */
+      upperLimitCents: zCents.nullable().optional(),
+      baseTaxCents: zCents.default(0),
+      marginalPercent: zPercent,
+      source: zSource,
+      confirmed: zConfirmed,
+    })
+    .superRefine((t, ctx) => {
+      if (t.upperLimitCents != null && t.upperLimitCents <= t.lowerLimitCents) {
+        ctx.addIssue({ code: "custom", path: ["upperLimitCents"], message: "Must be above lowerLimitCents" });
+      }
+    }),
+);
 export type TStateIncomeTaxTableInput = z.infer<typeof zStateIncomeTaxTableInput>;
 
-export const zStateIncomeTaxTable = z.object({
-  id: z.uuid(),
-  /** The same id under its docs/data-model.md name. */
-  stateIncomeTaxTableId: z.uuid(),
-  year: z.int(),
-  lowerLimitCents: z.int(),
-  upperLimitCents: z.int().nullable(),
-  baseTaxCents: z.int(),
-  marginalPercent: z.number(),
-  ...sourced,
-  ...timestamps,
-});
+export const zStateIncomeTaxTable = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    /** The same id under its docs/data-model.md name. */
+    stateIncomeTaxTableId: z.uuid(),
+    year: z.int(),
+    lowerLimitCents: z.int(),
+    upperLimitCents: z.int().nullable(),
+    baseTaxCents: z.int(),
+    marginalPercent: z.number(),
+    ...sourced,
+    ...timestamps,
+  }),
+);
 export type TStateIncomeTaxTable = z.infer<typeof zStateIncomeTaxTable>;
-export const zStateIncomeTaxTablesPage = zPage(zStateIncomeTaxTable);
+export const zStateIncomeTaxTablesPage = lazy(() => zPage(zStateIncomeTaxTable));
 
 // ---- Taxpayer deductions (taxDeductionsId) -------------------------------------------------------------
 
-export const zTaxpayerDeductionsTableInput = z
-  .object({
-    year: zTaxYear,
-    deductionType: z.enum(TAX_DEDUCTION_TYPES),
-    description: zSingleLineText({ max: 200 }).nullable().optional(),
-    ratePercent: zPercent,
-    maxDeductionCents: zCents,
-    incomeThresholdCents: zCents.default(0),
-    phaseOutStartCents: zCents.nullable().optional(),
-    phaseOutPercent: zPercent.nullable().optional(),
-    phaseOutEndCents: zCents.nullable().optional(),
-    secondPhaseOutPercent: zPercent.nullable().optional(),
-    seniorMaxDeductionCents: zCents.nullable().optional(),
-    seniorFromAge: zAge.nullable().optional(),
-    childAdditionCents: zCents.default(0),
-    source: zSource,
-    confirmed: zConfirmed,
-  })
-  .superRefine((t, ctx) => ordered(ctx, t.phaseOutStartCents, t.phaseOutEndCents, "phaseOutEndCents"));
+export const zTaxpayerDeductionsTableInput = lazy(() =>
+  z
+    .object({
+      year: zTaxYear,
+      deductionType: z.enum(TAX_DEDUCTION_TYPES),
+      description: zSingleLineText({ max: 200 }).nullable().optional(),
+      ratePercent: zPercent,
+      maxDeductionCents: zCents,
+      incomeThresholdCents: zCents.default(0),
+      phaseOutStartCents: zCents.nullable().optional(),
+      phaseOutPercent: zPercent.nullable().optional(),
+      phaseOutEndCents: zCents.nullable().optional(),
+      secondPhaseOutPercent: zPercent.nullable().optional(),
+      seniorMaxDeductionCents: zCents.nullable().optional(),
+      seniorFromAge: zAge.nullable().optional(),
+      childAdditionCents: zCents.default(0),
+      source: zSource,
+      confirmed: zConfirmed,
+    })
+    .superRefine((t, ctx) => ordered(ctx, t.phaseOutStartCents, t.phaseOutEndCents, "phaseOutEndCents")),
+);
 export type TTaxpayerDeductionsTableInput = z.infer<typeof zTaxpayerDeductionsTableInput>;
 
-export const zTaxpayerDeductionsTable = z.object({
-  id: z.uuid(),
-  /** The same id under its docs/data-model.md name. */
-  taxDeductionsId: z.uuid(),
-  year: z.int(),
-  deductionType: z.string(),
-  description: z.string().nullable(),
-  ratePercent: z.number(),
-  maxDeductionCents: z.int(),
-  incomeThresholdCents: z.int(),
-  phaseOutStartCents: z.int().nullable(),
-  phaseOutPercent: z.number().nullable(),
-  phaseOutEndCents: z.int().nullable(),
-  secondPhaseOutPercent: z.number().nullable(),
-  seniorMaxDeductionCents: z.int().nullable(),
-  seniorFromAge: z.int().nullable(),
-  childAdditionCents: z.int(),
-  ...sourced,
-  ...timestamps,
-});
+export const zTaxpayerDeductionsTable = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    /** The same id under its docs/data-model.md name. */
+    taxDeductionsId: z.uuid(),
+    year: z.int(),
+    deductionType: z.string(),
+    description: z.string().nullable(),
+    ratePercent: z.number(),
+    maxDeductionCents: z.int(),
+    incomeThresholdCents: z.int(),
+    phaseOutStartCents: z.int().nullable(),
+    phaseOutPercent: z.number().nullable(),
+    phaseOutEndCents: z.int().nullable(),
+    secondPhaseOutPercent: z.number().nullable(),
+    seniorMaxDeductionCents: z.int().nullable(),
+    seniorFromAge: z.int().nullable(),
+    childAdditionCents: z.int(),
+    ...sourced,
+    ...timestamps,
+  }),
+);
 export type TTaxpayerDeductionsTable = z.infer<typeof zTaxpayerDeductionsTable>;
-export const zTaxpayerDeductionsTablesPage = zPage(zTaxpayerDeductionsTable);
+export const zTaxpayerDeductionsTablesPage = lazy(() => zPage(zTaxpayerDeductionsTable));
 
 /** The years that have municipal rates (GET /api/province-tax-table/years), newest first. */
-export const zMunicipalRateYears = z.object({
-  items: z.array(
-    z.object({
-      year: z.int(),
-      municipalities: z.int(),
-      unconfirmed: z.int(),
-    }),
-  ),
-});
+export const zMunicipalRateYears = lazy(() =>
+  z.object({
+    items: z.array(
+      z.object({
+        year: z.int(),
+        municipalities: z.int(),
+        unconfirmed: z.int(),
+      }),
+    ),
+  }),
+);
 export type TMunicipalRateYears = z.infer<typeof zMunicipalRateYears>;
 
 // ---- Lists and ids -------------------------------------------------------------------------------------
 
-/** A tax year's rows fit one page: up to 500, 100 by default. */
-const zTaxTablesQuery = zPageQuery.extend({
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-  year: z.coerce.number().int().min(2000).max(2100).optional(),
-});
-export type TTaxTablesQuery = z.infer<typeof zTaxTablesQuery>;
-
-/** Which municipalities a list shows: all, those whose rates differ from the year before, or unconfirmed ones. */
-export const PROVINCE_LIST_SHOWS = ["all", "changed", "unconfirmed"] as const;
-
-export const zProvinceTaxTablesQuery = zTaxTablesQuery.extend({
-  /** Part of the municipality's Finnish or Swedish name, any case, or the start of its code. */
-  search: zSingleLineText({ max: 100 }).optional(),
-  show: z.enum(PROVINCE_LIST_SHOWS).default("all"),
-});
-export type TProvinceTaxTablesQuery = z.infer<typeof zProvinceTaxTablesQuery>;
-
-const zTaxTableIdParams = z.object({ id: z.uuid() });
+const zTaxTableIdParams = lazy(() => z.object({ id: z.uuid() }));
 
 /**
  * The four tables' calls, each list, get, create, update and delete (the admin tier, tax-tables.manage);
  * a write that meets a taken year, name, bracket or deduction type answers 409.
  */
-export const taxTablesApi = {
+export const taxTablesApi = lazy(() => ({
   listProvinces: endpoint({
     method: "GET",
     path: "/province-tax-table",
@@ -476,4 +481,4 @@ export const taxTablesApi = {
     response: zMessage,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { UPLOAD_MIME_TYPES } from "../domain/uploads.ts";
+import { lazy } from "./lazy.ts";
 import { zSingleLineText } from "./text.ts";
 
 /**
@@ -11,20 +12,22 @@ import { zSingleLineText } from "./text.ts";
  */
 
 /** The file's name as the user's device had it; the server cleans it before storing. */
-export const zUploadFileName = zSingleLineText({ min: 1, max: 255 });
+export const zUploadFileName = lazy(() => zSingleLineText({ min: 1, max: 255 }));
 
 /** A stored file as lists show it: enough to name it, size it and link to it. */
-export const zStoredFileRef = z.object({
-  id: z.uuid(),
-  fileName: z.string(),
-  mimeType: z.enum(UPLOAD_MIME_TYPES),
-  sizeBytes: z.int(),
-  createdAt: z.iso.datetime(),
-});
+export const zStoredFileRef = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    fileName: z.string(),
+    mimeType: z.enum(UPLOAD_MIME_TYPES),
+    sizeBytes: z.int(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type TStoredFileRef = z.infer<typeof zStoredFileRef>;
 
 /**
  * What a file download answers (an endpoint whose `answer` is "file"): the file's bytes, its type in
  * the answer's content-type. The browser opens it by its address; the web never reads it as JSON.
  */
-export const zFileAnswer = z.string();
+export const zFileAnswer = lazy(() => z.string());

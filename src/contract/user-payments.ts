@@ -4,6 +4,7 @@ import { EVENT_TYPES, PAYMENT_METHODS, PAYMENT_STATUSES, USER_PAYMENT_KINDS } fr
 import { HAND_MADE_USER_PAYMENT_KINDS, USER_PAYMENT_MAX_CENTS } from "../domain/user-payments.ts";
 import { zPage } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 import { zBooleanString } from "./system-users.ts";
 import { zSingleLineText } from "./text.ts";
 import { zDateOnly } from "./values.ts";
@@ -53,111 +54,121 @@ const DATE_RANGES = [
   ["paidFrom", "paidTo"],
 ] as const;
 
-export const zUserPaymentsQuery = z
-  .object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(USER_PAYMENTS_PAGE_SIZE),
-    /** Trimmed; empty means no search. */
-    searchTerm: zSingleLineText({ max: 100 }).optional(),
-    createdFrom: zDateOnly.optional(),
-    createdTo: zDateOnly.optional(),
-    sentFrom: zDateOnly.optional(),
-    sentTo: zDateOnly.optional(),
-    paidFrom: zDateOnly.optional(),
-    paidTo: zDateOnly.optional(),
-    isUserPaymentDone: zBooleanString.optional(),
-  })
-  .superRefine((query, issues) => {
-    for (const [from, to] of DATE_RANGES) {
-      const start = query[from];
-      const end = query[to];
-      if (start && end && start > end)
-        issues.addIssue({ code: "custom", path: [to], message: `Must not be before ${from}` });
-    }
-  });
+export const zUserPaymentsQuery = lazy(() =>
+  z
+    .object({
+      page: z.coerce.number().int().min(1).max(100_000).default(1),
+      pageSize: z.coerce.number().int().min(1).max(100).default(USER_PAYMENTS_PAGE_SIZE),
+      /** Trimmed; empty means no search. */
+      searchTerm: zSingleLineText({ max: 100 }).optional(),
+      createdFrom: zDateOnly.optional(),
+      createdTo: zDateOnly.optional(),
+      sentFrom: zDateOnly.optional(),
+      sentTo: zDateOnly.optional(),
+      paidFrom: zDateOnly.optional(),
+      paidTo: zDateOnly.optional(),
+      isUserPaymentDone: zBooleanString.optional(),
+    })
+    .superRefine((query, issues) => {
+      for (const [from, to] of DATE_RANGES) {
+        const start = query[from];
+        const end = query[to];
+        if (start && end && start > end)
+          issues.addIssue({ code: "custom", path: [to], message: `Must not be before ${from}` });
+      }
+    }),
+);
 export type TUserPaymentsQuery = z.infer<typeof zUserPaymentsQuery>;
 /** The query as the web writes it (the flag as text). */
 export type TUserPaymentsQueryInput = z.input<typeof zUserPaymentsQuery>;
 
-const zUserPaymentIdParams = z.object({ id: z.uuid() });
+const zUserPaymentIdParams = lazy(() => z.object({ id: z.uuid() }));
 
 /** How to pay an unpaid BATCH payment by bank transfer (src/domain/payment-instructions.ts). */
-const zBankTransfer = z.object({
-  recipient: z.string(),
-  /** As printed, in groups of four. */
-  iban: z.string(),
-  bic: z.string(),
-  /** As printed, in groups of five. */
-  referenceNumber: z.string(),
-  amountCents: z.int(),
-  dueDate: z.string().nullable(),
-  /** The 54-digit virtual barcode; null when the payment cannot be one. */
-  virtualBarcode: z.string().nullable(),
-});
+const zBankTransfer = lazy(() =>
+  z.object({
+    recipient: z.string(),
+    /** As printed, in groups of four. */
+    iban: z.string(),
+    bic: z.string(),
+    /** As printed, in groups of five. */
+    referenceNumber: z.string(),
+    amountCents: z.int(),
+    dueDate: z.string().nullable(),
+    /** The 54-digit virtual barcode; null when the payment cannot be one. */
+    virtualBarcode: z.string().nullable(),
+  }),
+);
 export type TBankTransfer = z.infer<typeof zBankTransfer>;
 
-export const zUserPayment = z.object({
-  id: z.uuid(),
-  kind: z.enum(USER_PAYMENT_KINDS),
-  /** What the employee sees the payment for, in Finnish as payroll prints it. */
-  description: z.string().nullable(),
-  orderId: z.uuid().nullable(),
-  orderNumber: z.int().nullable(),
-  bikeRedemptionId: z.uuid().nullable(),
-  insuranceClaimId: z.uuid().nullable(),
-  employee: z.object({ beneficiaryEmployeeId: z.uuid(), name: z.string(), email: z.string() }),
-  company: z.object({ companyId: z.uuid(), name: z.string() }),
-  amountCents: z.int(),
-  paymentMethod: z.enum(PAYMENT_METHODS),
-  paymentStatus: z.enum(PAYMENT_STATUSES),
-  /** Digits only; shown in groups of five. */
-  referenceNumber: z.string().nullable(),
-  /** YYYY-MM-DD: the invoice's due date, or a day of the pay period that deducts a PAYROLL payment. */
-  dueDate: z.string().nullable(),
-  sentAt: z.iso.datetime().nullable(),
-  paidAt: z.iso.datetime().nullable(),
-  isUserPaymentDone: z.boolean(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-  /** For an unpaid BATCH payment: the bank transfer's details and the virtual barcode; else null. */
-  bankTransfer: zBankTransfer.nullable(),
-});
+export const zUserPayment = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    kind: z.enum(USER_PAYMENT_KINDS),
+    /** What the employee sees the payment for, in Finnish as payroll prints it. */
+    description: z.string().nullable(),
+    orderId: z.uuid().nullable(),
+    orderNumber: z.int().nullable(),
+    bikeRedemptionId: z.uuid().nullable(),
+    insuranceClaimId: z.uuid().nullable(),
+    employee: z.object({ beneficiaryEmployeeId: z.uuid(), name: z.string(), email: z.string() }),
+    company: z.object({ companyId: z.uuid(), name: z.string() }),
+    amountCents: z.int(),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+    /** Digits only; shown in groups of five. */
+    referenceNumber: z.string().nullable(),
+    /** YYYY-MM-DD: the invoice's due date, or a day of the pay period that deducts a PAYROLL payment. */
+    dueDate: z.string().nullable(),
+    sentAt: z.iso.datetime().nullable(),
+    paidAt: z.iso.datetime().nullable(),
+    isUserPaymentDone: z.boolean(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    /** For an unpaid BATCH payment: the bank transfer's details and the virtual barcode; else null. */
+    bankTransfer: zBankTransfer.nullable(),
+  }),
+);
 export type TUserPayment = z.infer<typeof zUserPayment>;
 
-export const zMyUserPayments = z.object({ items: z.array(zUserPayment) });
+export const zMyUserPayments = lazy(() => z.object({ items: z.array(zUserPayment) }));
 
 /** The default list envelope: the spec names the query's page size pageSize, not the answer's. */
-export const zUserPaymentPage = zPage(zUserPayment);
+export const zUserPaymentPage = lazy(() => zPage(zUserPayment));
 export type TUserPaymentPage = z.infer<typeof zUserPaymentPage>;
 
-const zUserPaymentEvent = z.object({
-  id: z.uuid(),
-  type: z.enum(EVENT_TYPES),
-  /** Who did it, for the admin tier only (null for others, and for the system). */
-  actorName: z.string().nullable(),
-  /** A cancellation's reason. */
-  reason: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-});
+const zUserPaymentEvent = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    type: z.enum(EVENT_TYPES),
+    /** Who did it, for the admin tier only (null for others, and for the system). */
+    actorName: z.string().nullable(),
+    /** A cancellation's reason. */
+    reason: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 
-export const zUserPaymentDetails = zUserPayment.extend({ events: z.array(zUserPaymentEvent) });
+export const zUserPaymentDetails = lazy(() => zUserPayment.extend({ events: z.array(zUserPaymentEvent) }));
 export type TUserPaymentDetails = z.infer<typeof zUserPaymentDetails>;
 
-export const zCreateUserPayment = z.object({
-  beneficiaryEmployeeId: z.uuid(),
-  kind: z.enum(HAND_MADE_USER_PAYMENT_KINDS),
-  description: zSingleLineText({ min: 1, max: 200 }),
-  amountCents: z.int().min(1).max(USER_PAYMENT_MAX_CENTS),
-  paymentMethod: z.enum(PAYMENT_METHODS),
-  dueDate: zDateOnly,
-  /** Ask the employee to pay at once; otherwise the helpdesk marks it sent later. */
-  send: z.boolean(),
-});
+export const zCreateUserPayment = lazy(() =>
+  z.object({
+    beneficiaryEmployeeId: z.uuid(),
+    kind: z.enum(HAND_MADE_USER_PAYMENT_KINDS),
+    description: zSingleLineText({ min: 1, max: 200 }),
+    amountCents: z.int().min(1).max(USER_PAYMENT_MAX_CENTS),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    dueDate: zDateOnly,
+    /** Ask the employee to pay at once; otherwise the helpdesk marks it sent later. */
+    send: z.boolean(),
+  }),
+);
 export type TCreateUserPayment = z.infer<typeof zCreateUserPayment>;
 
-export const zCancelUserPayment = z.object({ reason: zSingleLineText({ min: 1, max: 500 }) });
+export const zCancelUserPayment = lazy(() => z.object({ reason: zSingleLineText({ min: 1, max: 500 }) }));
 
-export const userPaymentsApi = {
+export const userPaymentsApi = lazy(() => ({
   mine: endpoint({
     method: "GET",
     path: "/user-payment",
@@ -216,4 +227,4 @@ export const userPaymentsApi = {
     response: zUserPayment,
     errors: [400, 401, 403, 404, 409],
   }),
-};
+}));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PLAUSIBLE_DATE_RULE, plausibleDateSpan } from "../domain/plausible-dates.ts";
 import { zOpenBikeRedemption, zUpdateBikeRedemption } from "./bike-redemptions.ts";
 import { zCalculatorRequest } from "./calculator.ts";
-import { BUSINESS_ID_MESSAGES, zBusinessId } from "./companies.ts";
+import { BUSINESS_ID_MESSAGES, zBusinessId } from "./company-fields.ts";
 import { zAbsenceInput, zUpdateEmployee } from "./employees.ts";
 import { zCreateSignedDocument } from "./signed-documents.ts";
 import { zStoreDeliveryInput } from "./store-links.ts";

@@ -5,6 +5,7 @@ import {
   PLAUSIBLE_DATE_RULE,
   type PlausibleDateKind,
 } from "../domain/plausible-dates.ts";
+import { lazy } from "./lazy.ts";
 
 /**
  * Value types shared by the reference-data contracts (tax tables, billing tables, VAT), bounded so that
@@ -16,21 +17,26 @@ import {
 export const INT4_MAX = 2_147_483_647;
 
 /** An amount in cents, never negative. */
-export const zCents = z.int().min(0).max(INT4_MAX);
+export const zCents = lazy(() => z.int().min(0).max(INT4_MAX));
 
 /** A percentage 0–100 with at most two decimals (17.25). */
-export const zPercent = z.number().min(0).max(100).multipleOf(0.01);
+export const zPercent = lazy(() => z.number().min(0).max(100).multipleOf(0.01));
 
 /**
  * A calendar date as YYYY-MM-DD (a real date: no 30 February), between the years 1900 and 2999, so
  * that PostgreSQL's date type takes every value the contract lets through.
  */
-export const zDateOnly = z.iso
-  .date()
-  .refine((value) => value >= "1900-01-01" && value <= "2999-12-31", "Must be a date between 1900 and 2999");
+export const zDateOnly = lazy(() =>
+  z.iso
+    .date()
+    .refine(
+      (value) => value >= "1900-01-01" && value <= "2999-12-31",
+      "Must be a date between 1900 and 2999",
+    ),
+);
 
 /** Statistics Finland's three-digit municipality code ("091" Helsinki, "092" Vantaa). */
-export const zMunicipalityCode = z.string().regex(/^\d{3}$/, "Three digits, e.g. 091");
+export const zMunicipalityCode = lazy(() => z.string().regex(/^\d{3}$/, "Three digits, e.g. 091"));
 
 /**
  * A date a person types, held to the span its kind can plausibly fall in (src/domain/plausible-dates.ts,

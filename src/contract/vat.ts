@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { zPage, zPageQuery } from "./common.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 
 /**
  * VAT rates (docs/api-surface.md "VAT", "GET /api/companies/{id}/vat?onlyGetVATValue=false (value)"; docs/product.md "Field rules": a VAT
@@ -13,63 +14,73 @@ import { endpoint } from "./endpoint.ts";
  */
 
 /** ISO 3166-1 alpha-2 in capitals (FI, EE, SE). */
-const zCountryCode = z.string().regex(/^[A-Z]{2}$/, "Two capital letters (ISO 3166-1 alpha-2)");
+const zCountryCode = lazy(() => z.string().regex(/^[A-Z]{2}$/, "Two capital letters (ISO 3166-1 alpha-2)"));
 
-const zVatRate = z.object({
-  id: z.uuid(),
-  countryCode: z.string(),
-  /** The rate, percent (25.5). */
-  value: z.number(),
-  validFrom: z.string(),
-  validTo: z.string().nullable(),
-  description: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-});
+const zVatRate = lazy(() =>
+  z.object({
+    id: z.uuid(),
+    countryCode: z.string(),
+    /** The rate, percent (25.5). */
+    value: z.number(),
+    validFrom: z.string(),
+    validTo: z.string().nullable(),
+    description: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  }),
+);
 export type TVatRate = z.infer<typeof zVatRate>;
-export const zVatRatesPage = zPage(zVatRate);
+export const zVatRatesPage = lazy(() => zPage(zVatRate));
 
 /** Reference data: one page of up to 100 by default. */
-const zVatRatesQuery = zPageQuery.extend({
-  limit: z.coerce.number().int().min(1).max(100).default(100),
-  countryCode: zCountryCode.optional(),
-});
+const zVatRatesQuery = lazy(() =>
+  zPageQuery.extend({
+    limit: z.coerce.number().int().min(1).max(100).default(100),
+    countryCode: zCountryCode.optional(),
+  }),
+);
 export type TVatRatesQuery = z.infer<typeof zVatRatesQuery>;
 
-const zVatCountryParams = z.object({ code: zCountryCode });
+const zVatCountryParams = lazy(() => z.object({ code: zCountryCode }));
 
 /** The rate in force in a country today. */
-export const zCountryVat = z.object({
-  countryCode: z.string(),
-  value: z.number(),
-  validFrom: z.string(),
-});
+export const zCountryVat = lazy(() =>
+  z.object({
+    countryCode: z.string(),
+    value: z.number(),
+    validFrom: z.string(),
+  }),
+);
 export type TCountryVat = z.infer<typeof zCountryVat>;
 
 /** Named companyId like the sibling /api/companies/{companyId}/max-price: one router node, one name. */
-const zCompanyVatParams = z.object({ companyId: z.uuid() });
+const zCompanyVatParams = lazy(() => z.object({ companyId: z.uuid() }));
 
-const zCompanyVatQuery = z.object({
-  /** "false" adds companyId and source to the answer; by default only the value. */
-  onlyGetVATValue: z
-    .enum(["true", "false"])
-    .default("true")
-    .transform((v) => v === "true"),
-});
+const zCompanyVatQuery = lazy(() =>
+  z.object({
+    /** "false" adds companyId and source to the answer; by default only the value. */
+    onlyGetVATValue: z
+      .enum(["true", "false"])
+      .default("true")
+      .transform((v) => v === "true"),
+  }),
+);
 
 const VAT_SOURCES = ["COMPANY", "COUNTRY"] as const;
 
-export const zCompanyVat = z.object({
-  /** The VAT percent that applies to the company's packages (25.5). */
-  value: z.number(),
-  /** Only with onlyGetVATValue=false. */
-  companyId: z.uuid().optional(),
-  /** COMPANY: the company's own VAT value; COUNTRY: the rate in force in its country. */
-  source: z.enum(VAT_SOURCES).optional(),
-});
+export const zCompanyVat = lazy(() =>
+  z.object({
+    /** The VAT percent that applies to the company's packages (25.5). */
+    value: z.number(),
+    /** Only with onlyGetVATValue=false. */
+    companyId: z.uuid().optional(),
+    /** COMPANY: the company's own VAT value; COUNTRY: the rate in force in its country. */
+    source: z.enum(VAT_SOURCES).optional(),
+  }),
+);
 export type TCompanyVat = z.infer<typeof zCompanyVat>;
 
-export const vatApi = {
+export const vatApi = lazy(() => ({
   list: endpoint({
     method: "GET",
     path: "/vat",
@@ -96,4 +107,4 @@ export const vatApi = {
     response: zCompanyVat,
     errors: [400, 401, 403, 404],
   }),
-};
+}));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ORDER_STATUSES } from "../domain/enums.ts";
 import { NEWS_KINDS, NEWS_PAGES } from "../domain/whats-new.ts";
 import { endpoint } from "./endpoint.ts";
+import { lazy } from "./lazy.ts";
 
 /**
  * What is new where each person looks (domain/whats-new.ts): the employee's /mybike, the bike store's
@@ -18,36 +19,40 @@ import { endpoint } from "./endpoint.ts";
  * orders.read; the news are of the caller's own orders, of their stores' and of their companies'.
  */
 
-const zNewsPageParams = z.object({ page: z.enum(NEWS_PAGES) });
+const zNewsPageParams = lazy(() => z.object({ page: z.enum(NEWS_PAGES) }));
 
-const zNewsItem = z.object({
-  /** The event log row it is read from. */
-  eventId: z.uuid(),
-  orderId: z.uuid(),
-  orderNumber: z.int(),
-  kind: z.enum(NEWS_KINDS),
-  /** The status the order entered (STATUS_CHANGED). */
-  status: z.enum(ORDER_STATUSES).nullable(),
-  /** The employee's own words of a defect, for the store that must answer it. */
-  note: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-});
+const zNewsItem = lazy(() =>
+  z.object({
+    /** The event log row it is read from. */
+    eventId: z.uuid(),
+    orderId: z.uuid(),
+    orderNumber: z.int(),
+    kind: z.enum(NEWS_KINDS),
+    /** The status the order entered (STATUS_CHANGED). */
+    status: z.enum(ORDER_STATUSES).nullable(),
+    /** The employee's own words of a defect, for the store that must answer it. */
+    note: z.string().nullable(),
+    createdAt: z.iso.datetime(),
+  }),
+);
 export type TNewsItem = z.infer<typeof zNewsItem>;
 
-export const zWhatsNew = z.object({
-  /** News are from after this instant. */
-  since: z.iso.datetime(),
-  readAt: z.iso.datetime(),
-  items: z.array(zNewsItem),
-});
+export const zWhatsNew = lazy(() =>
+  z.object({
+    /** News are from after this instant. */
+    since: z.iso.datetime(),
+    readAt: z.iso.datetime(),
+    items: z.array(zNewsItem),
+  }),
+);
 export type TWhatsNew = z.infer<typeof zWhatsNew>;
 
-const zMarkSeen = z.object({ seenUpTo: z.iso.datetime() });
+const zMarkSeen = lazy(() => z.object({ seenUpTo: z.iso.datetime() }));
 export type TMarkSeen = z.infer<typeof zMarkSeen>;
 
-export const zSeen = z.object({ seenAt: z.iso.datetime() });
+export const zSeen = lazy(() => z.object({ seenAt: z.iso.datetime() }));
 
-export const whatsNewApi = {
+export const whatsNewApi = lazy(() => ({
   news: endpoint({
     method: "GET",
     path: "/whats-new/:page",
@@ -65,4 +70,4 @@ export const whatsNewApi = {
     response: zSeen,
     errors: [400, 401, 403],
   }),
-};
+}));

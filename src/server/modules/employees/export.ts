@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from "node:stream";
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import type { TEmployeesExportQuery } from "../../../contract/employees.ts";
+import type { TEmployeesExportQuery } from "../../../contract/employee-list-queries.ts";
 import { CSV_BOM, type CsvCell, csvCents, csvLine } from "../../../domain/csv.ts";
 import { formatHelsinkiDate } from "../../../domain/dates.ts";
 import { EMPLOYEE_EXPORT_MAX_ROWS } from "../../../domain/employees.ts";

@@ -13,12 +13,8 @@ import {
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
-import type {
-  TAbsence,
-  TEmployee,
-  TEmployeeOrder,
-  TEmployeesListQuery,
-} from "../../../contract/employees.ts";
+import type { TEmployeesListQuery } from "../../../contract/employee-list-queries.ts";
+import type { TAbsence, TEmployee, TEmployeeOrder } from "../../../contract/employees.ts";
 import type { EmployeeFilterType, GrantableEmployerRole } from "../../../domain/employees.ts";
 import { GRANTABLE_EMPLOYER_ROLES } from "../../../domain/employees.ts";
 import type { AbsenceReason, EmployeeStatus, OrderStatus } from "../../../domain/enums.ts";

@@ -1,14 +1,16 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type {
-  TAbsence,
   TCompanyEmployeesQuery,
+  TEmployeesListQuery,
+  TEmployeesWithAllDataQuery,
+} from "../../../contract/employee-list-queries.ts";
+import type {
+  TAbsence,
   TEmployee,
   TEmployeeDetails,
   TEmployeeFilterOptions,
   TEmployeeMinimal,
-  TEmployeesListQuery,
   TEmployeesPage,
-  TEmployeesWithAllDataQuery,
 } from "../../../contract/employees.ts";
 import { toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { Db } from "../../db/client.ts";

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { employeesApi as api, zEmployeesExportQuery } from "../../../contract/employees.ts";
+import { zEmployeesExportQuery } from "../../../contract/employee-list-queries.ts";
+import { employeesApi as api } from "../../../contract/employees.ts";
 import { employmentInvitationsApi as invitationsApi } from "../../../contract/employment-invitations.ts";
 import { zErrorResponse } from "../../../contract/errors.ts";
 import type { AppContext } from "../../context.ts";

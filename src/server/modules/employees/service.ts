@@ -1,17 +1,19 @@
 import type {
+  TCompanyEmployeesQuery,
+  TEmployeesExportQuery,
+  TEmployeesListQuery,
+  TEmployeesWithAllDataQuery,
+  TEmployeesWithOrdersQuery,
+} from "../../../contract/employee-list-queries.ts";
+import type {
   TAbsence,
   TAbsenceInput,
-  TCompanyEmployeesQuery,
   TCreateEmployee,
   TDecideEmployee,
   TEmployee,
   TEmployeeDetails,
   TEmployeeFilterOptions,
-  TEmployeesExportQuery,
-  TEmployeesListQuery,
   TEmployeesPage,
-  TEmployeesWithAllDataQuery,
-  TEmployeesWithOrdersQuery,
   TUpdateEmployee,
 } from "../../../contract/employees.ts";
 import type {

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { TProvinceTaxTablesQuery } from "../../../contract/tax-table-queries.ts";
 import type {
   TMunicipalRateYears,
   TProvinceTaxTable,
   TProvinceTaxTableItem,
-  TProvinceTaxTablesQuery,
 } from "../../../contract/tax-tables.ts";
 import type { Db } from "../../db/client.ts";
 import { countOver, likeContains, readPage } from "../../db/paging.ts";

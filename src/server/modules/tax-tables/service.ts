@@ -3,16 +3,15 @@ import type {
   TMunicipalRateImportConfirmQuery,
   TMunicipalRateImportQuery,
 } from "../../../contract/municipal-rate-import.ts";
+import type { TProvinceTaxTablesQuery, TTaxTablesQuery } from "../../../contract/tax-table-queries.ts";
 import type {
   TProvinceTaxTableInput,
-  TProvinceTaxTablesQuery,
   TStateIncomeTaxTable,
   TStateIncomeTaxTableInput,
   TTaxpayerDeductionsTable,
   TTaxpayerDeductionsTableInput,
   TTaxTable,
   TTaxTableInput,
-  TTaxTablesQuery,
 } from "../../../contract/tax-tables.ts";
 import type { AppContext } from "../../context.ts";
 import { countOver, readPage } from "../../db/paging.ts";

@@ -2,7 +2,7 @@ import { Button, Group, Radio, Stack, Text, Textarea, TextInput } from "@mantine
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { zBusinessId } from "../../../contract/companies.ts";
+import { zBusinessId } from "../../../contract/company-fields.ts";
 import { zEmailAddress } from "../../../contract/system-users.ts";
 import { zMultiLineText, zSingleLineText } from "../../../contract/text.ts";
 import { DELIVERY_METHODS } from "../../../domain/enums.ts";

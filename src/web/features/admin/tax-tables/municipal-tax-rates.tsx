@@ -2,12 +2,8 @@ import { Button, NativeSelect, SimpleGrid, Stack, Text, TextInput } from "@manti
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TMunicipalRateImportResult } from "../../../../contract/municipal-rate-import.ts";
-import {
-  PROVINCE_LIST_SHOWS,
-  type TProvinceTaxTable,
-  type TProvinceTaxTableItem,
-  zProvinceTaxTablesQuery,
-} from "../../../../contract/tax-tables.ts";
+import { PROVINCE_LIST_SHOWS, zProvinceTaxTablesQuery } from "../../../../contract/tax-table-queries.ts";
+import type { TProvinceTaxTable, TProvinceTaxTableItem } from "../../../../contract/tax-tables.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";

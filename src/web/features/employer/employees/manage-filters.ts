@@ -1,4 +1,4 @@
-import { zEmployeesListQuery } from "../../../../contract/employees.ts";
+import { zEmployeesListQuery } from "../../../../contract/employee-list-queries.ts";
 import { filtersFromAddress } from "../../../lib/filter-params.ts";
 import { type EmployeeFilters, FILTER_KEYS, type FilterKey, type PageCursor } from "./employees-api.ts";
 
