@@ -6,7 +6,7 @@ import { onFirstUse } from "../domain/first-use.ts";
  *
  * Why: a Zod schema costs its making, about 10 µs on a laptop and four times that on a phone, and the
  * contract holds over 5,000 of them (every `.optional()` and `.max()` makes one). A signed-in page's code
- * loaded 3,000–4,100 of them before its first render, in one task of 150–250 ms of a phone's main
+ * loaded 3,000–4,100 of them before its first render, in one task of 150–260 ms of a phone's main
  * thread, while its first view reads a few hundred: the answers it checks and the forms it shows.
  *
  * Elsewhere (the server, Node's tests, the prerender) the value is made at once: the server registers
