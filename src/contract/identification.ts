@@ -16,17 +16,6 @@ export const zJwks = lazy(() => z.object({ keys: z.array(z.record(z.string(), z.
 export const zIdentificationStart = lazy(() => z.object({ redirectUrl: z.url() }));
 export type TIdentificationStart = z.infer<typeof zIdentificationStart>;
 
-/** The broker's answer at the callback, as the browser brings it. */
-export const zIdentificationCallbackQuery = lazy(() =>
-  z.object({
-    code: z.string().max(2000).optional(),
-    state: z.string().max(200).optional(),
-    iss: z.string().max(500).optional(),
-    error: z.string().max(200).optional(),
-    error_description: z.string().max(1000).optional(),
-  }),
-);
-
 export const identificationApi = lazy(() => ({
   jwks: endpoint({
     method: "GET",

@@ -85,16 +85,6 @@ export type TSsoDiscovery = z.infer<typeof zSsoDiscovery>;
 
 export const zSsoStartQuery = lazy(() => z.object({ email: z.string().trim().max(254) }));
 
-export const zSsoCallbackQuery = lazy(() =>
-  z.object({
-    code: z.string().max(2000).optional(),
-    state: z.string().max(200).optional(),
-    iss: z.string().max(500).optional(),
-    error: z.string().max(200).optional(),
-    error_description: z.string().max(1000).optional(),
-  }),
-);
-
 export const singleSignOnApi = lazy(() => ({
   companyIdentity: endpoint({
     method: "GET",

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { identificationApi as api, zIdentificationCallbackQuery } from "../../../contract/identification.ts";
+import { identificationApi as api } from "../../../contract/identification.ts";
+import { zOidcCallbackQuery } from "../../../contract/oidc-callback.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser, isSecure } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
@@ -72,7 +73,7 @@ export const identificationRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         tags,
         summary:
           "The broker sends the browser back here: the signature or approval is made, and the browser sent on with its outcome",
-        querystring: zIdentificationCallbackQuery,
+        querystring: zOidcCallbackQuery,
         response: { 303: z.null().describe("Redirect to the page the signing started from") },
       },
     },

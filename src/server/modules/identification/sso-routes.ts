@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  singleSignOnApi as api,
-  zSsoCallbackQuery,
-  zSsoStartQuery,
-} from "../../../contract/single-sign-on.ts";
+import { zOidcCallbackQuery } from "../../../contract/oidc-callback.ts";
+import { singleSignOnApi as api, zSsoStartQuery } from "../../../contract/single-sign-on.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser, isSecure, ORIGIN_ONLY } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
@@ -74,7 +71,7 @@ export const singleSignOnRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         tags,
         summary:
           "The company's identity provider sends the browser back here: the user is logged in, or sent to the login page with the reason",
-        querystring: zSsoCallbackQuery,
+        querystring: zOidcCallbackQuery,
         response: { 303: z.null().describe("Redirect to the login page, which goes on to the user's home") },
       },
     },
