@@ -159,13 +159,13 @@ const storedAnswersScript = (): string =>
  * A form of the page submitted before its code has taken it over (the login's e-mail and password,
  * typed quickly on a slow phone) would be sent by the browser itself: the page reloaded without what
  * was typed or its `?next`. A submit no code handled (none prevented it) while the root is not yet
- * `data-hydrated` is held instead, the form's place among the page's forms noted on the root, and
- * public/page-tree.tsx's MarkHydrated submits it once the page is live. A page handed to the app's
+ * `data-live` is held instead, the form's place among the page's forms noted on the root, and
+ * lib/mark-live.tsx's MarkLive submits it once the page is live. A page handed to the app's
  * entry (no `data-prerendered`) is the app's: its forms handle their own submits.
  */
 const heldSubmitScript = (): string =>
   `addEventListener("submit",function(e){var r=document.getElementById("root");` +
-  `if(e.defaultPrevented||!r||!r.hasAttribute("data-prerendered")||r.hasAttribute("data-hydrated"))return;` +
+  `if(e.defaultPrevented||!r||!r.hasAttribute("data-prerendered")||r.hasAttribute("data-live"))return;` +
   `e.preventDefault();r.setAttribute("data-held-submit",String([].indexOf.call(r.querySelectorAll("form"),e.target)))});`;
 
 /**

@@ -30,6 +30,7 @@ import { appRoutes, askFirstRequests, patchRoutesOnNavigation, preloadRoute } fr
 import { initI18n } from "./i18n/i18n.ts";
 import { takeFirstAnswers } from "./lib/api-client.ts";
 import { takeFirstView } from "./lib/first-view.ts";
+import { MarkLive } from "./lib/mark-live.tsx";
 import { nextTask } from "./lib/next-task.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { hasSessionCookie, sessionQueryOptions } from "./lib/session.ts";
@@ -66,10 +67,12 @@ async function start(): Promise<void> {
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
-        <App
-          router={createBrowserRouter(appRoutes(window.location.pathname), { patchRoutesOnNavigation })}
-          queryClient={queryClient}
-        />
+        <MarkLive root={root}>
+          <App
+            router={createBrowserRouter(appRoutes(window.location.pathname), { patchRoutesOnNavigation })}
+            queryClient={queryClient}
+          />
+        </MarkLive>
       </StrictMode>,
     ),
   );

@@ -11,10 +11,11 @@ import "./app/zod-without-eval.ts";
 
 import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { MarkLive } from "./lib/mark-live.tsx";
 import { hasSessionCookie } from "./lib/session.ts";
 import { detectLanguage } from "./public/i18n.ts";
 import { type PageData, readPageData } from "./public/page-data.ts";
-import { MarkHydrated, PAGE_CODE, PublicPageTree } from "./public/page-tree.tsx";
+import { PAGE_CODE, PublicPageTree } from "./public/page-tree.tsx";
 import { followBrowserAddress } from "./public/react-router.tsx";
 import { setPageTexts } from "./public/texts.ts";
 
@@ -54,9 +55,9 @@ async function start(): Promise<void> {
   startTransition(() => {
     hydrateRoot(
       root,
-      <MarkHydrated root={root}>
+      <MarkLive root={root}>
         <PublicPageTree Page={Page} />
-      </MarkHydrated>,
+      </MarkLive>,
     );
   });
 }

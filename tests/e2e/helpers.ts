@@ -162,12 +162,17 @@ export type Scheme = (typeof SCHEMES)[number];
 export const WIDTHS = [375, 1440] as const;
 
 /**
- * Waits until the app has taken over a prerendered page (public/page-tree.tsx MarkHydrated marks its root): the page's HTML
- * shows before its code runs, and until then its buttons do nothing. Other pages are live at once. Every page's
- * goto and reload wait for this (fixtures.ts); a test that loads a page with `waitUntil: "commit"` waits here itself.
+ * Waits until the app has taken the page over (lib/mark-live.tsx MarkLive marks its root once its first
+ * render is committed). Until then a prerendered page's buttons do nothing, and a signed-in page shows
+ * the head its HTML came with while nothing listens yet: not for a click, nor for the theme chosen in
+ * another tab. A page that is not the app's (no root) is live as it is. Every page's goto and reload wait
+ * for this (fixtures.ts); a test that loads a page with `waitUntil: "commit"` waits here itself.
  */
 export async function waitForLivePage(page: Page): Promise<void> {
-  await page.locator("#root[data-prerendered]:not([data-hydrated])").waitFor({ state: "detached" });
+  await page.waitForFunction(() => {
+    const root = document.getElementById("root");
+    return root === null || root.hasAttribute("data-live");
+  });
 }
 
 /**

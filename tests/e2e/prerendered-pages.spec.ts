@@ -316,7 +316,7 @@ test("a visitor who scrolls before the app has taken the page over keeps the pla
   await page.setViewportSize({ width: 375, height: 700 });
   await page.goto(publicPagePath("forEmployers", "fi"), { waitUntil: "commit" });
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.locator("#root[data-prerendered]")).not.toHaveAttribute("data-hydrated");
+  await expect(page.locator("#root[data-prerendered]")).not.toHaveAttribute("data-live");
   await page.evaluate(() => window.scrollTo(0, 900));
   expect(await page.evaluate(() => window.scrollY)).toBe(900);
   release();
@@ -344,7 +344,7 @@ test("the login arrives as HTML, and what was typed and submitted before it was 
   await page.getByLabel(/^Salasana/).fill("Pedaali2026!");
   await page.getByRole("button", { name: "Kirjaudu sisään" }).click();
   // The browser did not send the form itself: the page, its address and what was typed stay.
-  await expect(page.locator("#root[data-prerendered]")).not.toHaveAttribute("data-hydrated");
+  await expect(page.locator("#root[data-prerendered]")).not.toHaveAttribute("data-live");
   expect(new URL(page.url()).search).toBe("?next=%2Fkayttaja");
   await expect(page.getByLabel("Sähköpostiosoite")).toHaveValue("employee@demo.test");
   release();
@@ -354,14 +354,36 @@ test("the login arrives as HTML, and what was typed and submitted before it was 
 
 test("a test's goto returns once the app has taken the page over, however late the page's code comes", async ({
   page,
+  loggedInAs,
 }) => {
   // The page's code comes a second late, as on a slow machine: a click straight after goto would do nothing.
-  await page.route("**/assets/**/*.js", async (route) => {
-    await new Promise((r) => setTimeout(r, 1000));
-    await route.continue();
-  });
+  const slowCode = async (slowed: Page) =>
+    slowed.route("**/assets/**/*.js", async (route) => {
+      await new Promise((r) => setTimeout(r, 1000));
+      await route.continue();
+    });
+  await slowCode(page);
   await page.goto("/");
-  expect(await page.locator("#root").getAttribute("data-hydrated")).toBe("");
+  expect(await page.locator("#root").getAttribute("data-live")).toBe("");
   await page.reload();
-  expect(await page.locator("#root").getAttribute("data-hydrated")).toBe("");
+  expect(await page.locator("#root").getAttribute("data-live")).toBe("");
+
+  // A signed-in page shows its head from its HTML before the app listens: once goto returns, the theme
+  // chosen in another tab is followed at once.
+  const signedIn = await (await loggedInAs("employer.admin@demo.test")).newPage();
+  await slowCode(signedIn);
+  await signedIn.goto("/yritys-asetukset");
+  expect(await signedIn.locator("#root").getAttribute("data-live")).toBe("");
+  const followed = await signedIn.evaluate(() => {
+    window.localStorage.setItem("pedaali-color-scheme", "dark");
+    window.dispatchEvent(
+      new StorageEvent("storage", {
+        key: "pedaali-color-scheme",
+        newValue: "dark",
+        storageArea: window.localStorage,
+      }),
+    );
+    return document.documentElement.getAttribute("data-mantine-color-scheme");
+  });
+  expect(followed).toBe("dark");
 });

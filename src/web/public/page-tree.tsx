@@ -1,7 +1,7 @@
 // The home page first: its stylesheets go before the shell's, in the app entry's cascade order.
 import "../features/home/home-page.tsx";
 
-import { type ComponentType, type ReactNode, StrictMode, useEffect, useState } from "react";
+import { type ComponentType, StrictMode, useState } from "react";
 import type { PrerenderedRouteId } from "../../domain/public-pages.ts";
 import { AppLayout } from "../app/app-layout.tsx";
 import { AppProviders } from "../app/providers.tsx";
@@ -82,22 +82,4 @@ export function PublicPageTree({ Page }: { Page: ComponentType }) {
       </AppProviders>
     </StrictMode>
   );
-}
-
-/**
- * Marks the root `data-hydrated` once React has committed the page: until then its buttons are the
- * HTML's and do nothing, so whatever must wait for a live page (the browser tests) waits for this. A form
- * submitted before then (the login's, by a quick visitor) was held by the page's head script, which noted
- * it on the root (entry-server.tsx `heldSubmitScript`): it is submitted now, after the page's own effects
- * have taken what was typed into its fields.
- */
-export function MarkHydrated({ root, children }: { root: HTMLElement; children: ReactNode }) {
-  useEffect(() => {
-    root.setAttribute("data-hydrated", "");
-    const held = root.dataset.heldSubmit;
-    if (held === undefined) return;
-    delete root.dataset.heldSubmit;
-    root.querySelectorAll("form")[Number(held)]?.requestSubmit();
-  }, [root]);
-  return children;
 }

@@ -1,8 +1,8 @@
 import { render } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { MarkHydrated } from "./page-tree.tsx";
+import { MarkLive } from "./mark-live.tsx";
 
-describe("the public page as it goes live", () => {
+describe("a page as the app takes it over", () => {
   it("marks the root, and submits the form the page's head script held while the page was not live", () => {
     const root = document.createElement("div");
     document.body.append(root);
@@ -11,13 +11,13 @@ describe("the public page as it goes live", () => {
     const submitted = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
     const other = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
     render(
-      <MarkHydrated root={root}>
+      <MarkLive root={root}>
         <form onSubmit={other} />
         <form onSubmit={submitted} />
-      </MarkHydrated>,
+      </MarkLive>,
       { container: root },
     );
-    expect(root.hasAttribute("data-hydrated")).toBe(true);
+    expect(root.hasAttribute("data-live")).toBe(true);
     expect(submitted).toHaveBeenCalledTimes(1);
     expect(other).not.toHaveBeenCalled();
     expect(root.hasAttribute("data-held-submit")).toBe(false);
@@ -29,12 +29,12 @@ describe("the public page as it goes live", () => {
     document.body.append(root);
     const submitted = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
     render(
-      <MarkHydrated root={root}>
+      <MarkLive root={root}>
         <form onSubmit={submitted} />
-      </MarkHydrated>,
+      </MarkLive>,
       { container: root },
     );
-    expect(root.hasAttribute("data-hydrated")).toBe(true);
+    expect(root.hasAttribute("data-live")).toBe(true);
     expect(submitted).not.toHaveBeenCalled();
     root.remove();
   });
