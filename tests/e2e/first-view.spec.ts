@@ -31,7 +31,9 @@ test("a signed-in first page shows its head before its code runs, where the page
     const htmlOnly = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: PHONE });
     await htmlOnly.addCookies(await app.cookies());
     const before = await htmlOnly.newPage();
-    await before.goto(path);
+    // The app never takes this page over: the load, not the app (fixtures.ts), is waited for.
+    await before.goto(path, { waitUntil: "commit" });
+    await before.waitForLoadState();
     const head = before.locator(`#${FIRST_VIEW_ID} [lang="fi"]`);
     await expect(head.getByRole("heading", { level: 1 })).toHaveText(title);
     const headBoxes = await boxesOf(head.getByRole("heading", { level: 1 }), head.locator("p"));
@@ -64,7 +66,8 @@ test("the head in a signed-in page's HTML shows in the language of its address a
   const page = await (await loggedInAs("employee@demo.test")).newPage();
   // Neither the app's code nor its stylesheet arrives: what shows is the HTML and its head script alone.
   await page.route(/\/assets\/index-[^/]*\.(js|css)$/, (route) => route.abort());
-  await page.goto("/en/mybike");
+  await page.goto("/en/mybike", { waitUntil: "commit" });
+  await page.waitForLoadState();
   const head = page.locator(`#${FIRST_VIEW_ID}`);
   await expect(head.getByRole("heading", { level: 1 })).toHaveText("My bike");
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
@@ -87,7 +90,8 @@ test("the helpdesk's /admin shows its frame and the queue's heading before its c
     await htmlOnly.addCookies(await app.cookies());
     const before = await htmlOnly.newPage();
     await before.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
-    await before.goto("/admin");
+    await before.goto("/admin", { waitUntil: "commit" });
+    await before.waitForLoadState();
     const firstView = before.locator(`#${FIRST_VIEW_ID} > [lang="fi"]`);
     await expect(firstView.locator("h1")).toHaveText("Ylläpito");
     // Its search, tabs and buttons do nothing until the code has come: none can be reached.
@@ -107,4 +111,67 @@ test("the helpdesk's /admin shows its frame and the queue's heading before its c
     );
     await page.close();
   }
+});
+
+// A signed-in first page opens whole: its first data is read before it shows (app/route-guard.tsx
+// FirstData) and what renders later renders below the first screen, so nothing on screen moves as the
+// page comes, on a phone or a desktop (Lighthouse's desktop window is 1350 px wide).
+test("the signed-in first pages move nothing on screen as they open, on a phone and a desktop", async ({
+  loggedInAs,
+}) => {
+  const moved: Record<string, string[]> = {};
+  for (const { email, path, ready } of [
+    { email: "employee@demo.test", path: "/mybike", ready: "Oma pyörä" },
+    { email: "myyja@vauhti.test", path: "/pyoraliike", ready: "Pyöräliike" },
+    { email: "employer.admin@demo.test", path: "/tyonantaja", ready: "Työnantaja" },
+    { email: "helpdesk@pedaali.test", path: "/admin", ready: "Tilausjono" },
+  ]) {
+    const app = await loggedInAs(email);
+    for (const viewport of [PHONE, { width: 1350, height: 940 }]) {
+      const page = await app.newPage();
+      await page.setViewportSize(viewport);
+      await page.addInitScript(
+        ({ consent, dismissed }) => {
+          window.localStorage.setItem(consent, "accepted");
+          window.localStorage.setItem(dismissed, String(Date.now()));
+          // What moved, and by how much: the test's message names each element.
+          const moved: string[] = [];
+          (window as unknown as { moved: string[] }).moved = moved;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as LayoutShift[]) {
+              if (entry.hadRecentInput) continue;
+              for (const source of entry.sources) {
+                const node = source.node as Element | null;
+                const what = node
+                  ? `${node.nodeName.toLowerCase()} "${node.textContent?.slice(0, 40)}"`
+                  : "?";
+                const [from, to] = [source.previousRect, source.currentRect];
+                const box = (rect: DOMRectReadOnly) => `${rect.width}x${rect.height} at ${rect.x},${rect.y}`;
+                moved.push(`${entry.value.toFixed(4)} ${what}: ${box(from)} -> ${box(to)}`);
+              }
+            }
+          }).observe({ type: "layout-shift", buffered: true });
+          type LayoutShift = PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+            sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+          };
+        },
+        { consent: COOKIE_CONSENT_KEY, dismissed: ANNOUNCEMENT_DISMISSED_KEY },
+      );
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: ready }).first()).toBeVisible();
+      // At rest: its calls answered, nothing loading or drawn as a skeleton, and a moment for what
+      // renders after the first screen (lib/below-first-screen.ts).
+      await page.waitForLoadState("networkidle");
+      await expect(page.locator("[aria-busy=true], .mantine-Skeleton-root")).toHaveCount(0);
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForTimeout(500);
+      moved[`${path} at ${viewport.width} px`] = await page.evaluate(
+        () => (window as unknown as { moved: string[] }).moved,
+      );
+      await page.close();
+    }
+  }
+  expect(Object.entries(moved).filter(([, shifts]) => shifts.length > 0)).toEqual([]);
 });

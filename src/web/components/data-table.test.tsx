@@ -1,8 +1,12 @@
-import { Button } from "@mantine/core";
+import { Button, MantineProvider } from "@mantine/core";
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { theme } from "../app/theme.ts";
+import { i18n } from "../i18n/i18n.ts";
 import { loadTexts, renderUi } from "../test/render-ui.tsx";
 import { DataTable, type DataTableProps, type DataTableSortStatus } from "./data-table.tsx";
 
@@ -42,6 +46,17 @@ function props(overrides: Partial<DataTableProps<Row>> = {}): DataTableProps<Row
   };
 }
 
+/** What the first render alone draws, before any effect or transition has run. */
+function firstRender(ui: ReactNode): string {
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} env="test">
+        {ui}
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+}
+
 describe("DataTable", () => {
   it("shows the rows with the page x of y text and translated paging controls", async () => {
     const onPageChange = vi.fn();
@@ -73,6 +88,12 @@ describe("DataTable", () => {
     expect(container.querySelectorAll(".mantine-Skeleton-root").length).toBeGreaterThan(0);
     expect(container.querySelector("[aria-busy='true']")).not.toBeNull();
     expect(screen.queryByText(/Sivu/)).not.toBeInTheDocument();
+  });
+
+  it("draws its rows with its header even when they stand below the first screen: drawn later, they would move the header's cells", () => {
+    const first = firstRender(<DataTable {...props({ rowsAfterFirstScreen: true })} />);
+    expect(first).toContain("Aino Virtanen");
+    expect(first).not.toContain("mantine-Skeleton-root");
   });
 
   it("says what to do next when the list is empty", async () => {
@@ -286,6 +307,14 @@ describe("DataTable on a phone", () => {
     expect(container.querySelector("[aria-busy='true']")).not.toBeNull();
     expect(screen.queryByText(/Sivu/)).not.toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Hyväksy/ })).not.toBeInTheDocument();
+  });
+
+  it("draws rows below the first screen as placeholder cards first, then the cards once the first screen is on screen", () => {
+    const first = firstRender(<DataTable {...applicantProps({ rowsAfterFirstScreen: true })} />);
+    expect(first).not.toContain("Aino Virtanen");
+    expect(first).toContain("mantine-Skeleton-root");
+    renderUi(<DataTable {...applicantProps({ rowsAfterFirstScreen: true })} />);
+    expect(screen.getByText("Aino Virtanen")).toBeInTheDocument();
   });
 
   it("says what to do next when empty, offers to clear the filters, and retries after an error", async () => {

@@ -8,6 +8,7 @@ import {
 } from "mantine-datatable";
 import type { Key, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useBelowFirstScreen } from "../lib/below-first-screen.ts";
 import classes from "./data-table.module.css";
 import { DataTableCards } from "./data-table-cards.tsx";
 import { ErrorState, usePagerTexts, usePhoneLayout } from "./data-table-parts.tsx";
@@ -30,6 +31,13 @@ export type DataTableProps<T> = {
   idAccessor: keyof T & string;
   /** The first page is loading: skeleton rows under the real headers. */
   loading: boolean;
+  /**
+   * The rows stand below the page's first screen on a phone: there its cards render in a transition once
+   * the first screen is on screen (lib/below-first-screen.ts), skeleton cards until then. A desktop table
+   * renders its rows with its header all the same: its columns take their widths from the rows, so rows
+   * drawn after the header would move the header's cells sideways.
+   */
+  rowsAfterFirstScreen?: boolean;
   /** A later page is loading while the current rows stay visible. */
   fetching?: boolean;
   /** The list could not be fetched: the error state with a retry button replaces the rows. */
@@ -121,10 +129,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const pager = usePagerTexts();
   const phone = usePhoneLayout();
+  const firstScreenShown = useBelowFirstScreen(Boolean(props.rowsAfterFirstScreen) && phone);
   const { columns, records, loading, error, page, pageSize, totalRecords, onPageChange, sortStatus } = props;
   const rows = records ?? [];
-  const showSkeleton = loading && !error;
-  const isEmpty = !loading && !error && rows.length === 0;
+  const showSkeleton = (loading || !firstScreenShown) && !error;
+  const isEmpty = !showSkeleton && !error && rows.length === 0;
   const pages = Math.max(1, Math.ceil(totalRecords / pageSize));
 
   /** A header click turns the column's sort around; the phone's select names the direction itself. */

@@ -19,7 +19,6 @@ import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { StackingSegments } from "../../../components/stacking-segments.tsx";
 import { OrderStatusBadges } from "../../../components/status-badge.tsx";
 import { STATUS_LABEL_KEYS } from "../../../components/status-labels.ts";
-import { useBelowFirstScreen } from "../../../lib/below-first-screen.ts";
 import { filtersFromAddress, useFilterParams, useSearchText } from "../../../lib/filter-params.ts";
 import { useDisplay } from "../tax-tables/display-format.ts";
 import { useCompanyNames } from "../users/users-api.ts";
@@ -62,7 +61,6 @@ export function OrderQueue() {
   const { params, update } = useFilterParams<FilterKey>();
   const filter = queueFilterOf(params);
   const list = useOrderQueue(filter);
-  const rowsShown = useBelowFirstScreen();
   const counts = useOrderCounts(filter.companyId);
   const companies = useCompanyNames();
   const search = useSearchText(filter.search, (value) => update({ search: value }));
@@ -173,7 +171,7 @@ export function OrderQueue() {
         label={t("adminOrders.queue.title")}
         idAccessor="orderId"
         {...pageQueryProps(list)}
-        loading={list.isPending || !rowsShown}
+        rowsAfterFirstScreen
         empty={{ text: t("adminOrders.queue.empty") }}
         filtered={{
           active: filtered,
