@@ -35,8 +35,8 @@ type TestFixtures = {
  * Makes the page's goto and reload return once the app has taken the page over: a prerendered public
  * page and a signed-in page's head show their HTML before the code runs, and a click (or a theme chosen
  * in another tab) that lands before then does nothing, so a test that acts at once would pass or fail by
- * the machine's speed. A test that asks only for the commit
- * (`waitUntil: "commit"`) wants the page before its code, or without it, and gets it.
+ * the machine's speed. A test that asks only for the commit (`waitUntil: "commit"`) wants the page
+ * before its code, or without it, and gets it.
  */
 function loadsLive(page: Page): void {
   const goto = page.goto.bind(page);
