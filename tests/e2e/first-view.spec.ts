@@ -161,12 +161,15 @@ test("the signed-in first pages move nothing on screen as they open, on a phone 
       );
       await page.goto(path);
       await expect(page.getByRole("heading", { name: ready }).first()).toBeVisible();
-      // At rest: its calls answered, nothing loading or drawn as a skeleton, and a moment for what
-      // renders after the first screen (lib/below-first-screen.ts).
+      // At rest: its calls answered (half a second without one, by which time what renders after the
+      // first screen has rendered: lib/below-first-screen.ts), nothing loading or drawn as a skeleton,
+      // the fonts in, and two frames more for the last shifts to be reported.
       await page.waitForLoadState("networkidle");
       await expect(page.locator("[aria-busy=true], .mantine-Skeleton-root")).toHaveCount(0);
-      await page.evaluate(() => document.fonts.ready);
-      await page.waitForTimeout(500);
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      });
       moved[`${path} at ${viewport.width} px`] = await page.evaluate(
         () => (window as unknown as { moved: string[] }).moved,
       );
