@@ -181,16 +181,26 @@ export async function waitForLivePage(page: Page): Promise<void> {
  */
 export async function switchColorScheme(page: Page, scheme: Scheme): Promise<void> {
   await waitForLivePage(page);
-  await page.evaluate(
+  await chooseColorSchemeInAnotherTab(page, scheme);
+  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
+}
+
+/**
+ * Chooses the theme as another tab does (the stored choice changes, and a storage event tells this
+ * page), and answers the theme the page shows straight after, in the same task: a page that listens
+ * follows at once, and one that does not yet has lost the choice.
+ */
+export async function chooseColorSchemeInAnotherTab(page: Page, scheme: Scheme): Promise<string | null> {
+  return page.evaluate(
     ([key, value]) => {
       window.localStorage.setItem(key, value);
       window.dispatchEvent(
         new StorageEvent("storage", { key, newValue: value, storageArea: window.localStorage }),
       );
+      return document.documentElement.getAttribute("data-mantine-color-scheme");
     },
     [COLOR_SCHEME_KEY, scheme] as const,
   );
-  await expect(page.locator("html")).toHaveAttribute("data-mantine-color-scheme", scheme);
 }
 
 /** Keeps the theme for every page the context opens from now on (set before the app starts). */

@@ -8,7 +8,7 @@ import pagesFi from "../../src/web/i18n/pages/fi.json" with { type: "json" };
 import pagesSv from "../../src/web/i18n/pages/sv.json" with { type: "json" };
 import sv from "../../src/web/i18n/sv.json" with { type: "json" };
 import { expect, test } from "./fixtures.ts";
-import { waitForLivePage, watchConsole } from "./helpers.ts";
+import { chooseColorSchemeInAnotherTab, waitForLivePage, watchConsole } from "./helpers.ts";
 
 /**
  * The public pages arrive as HTML (ADR 010): readable before any JavaScript, with their head for search
@@ -374,16 +374,6 @@ test("a test's goto returns once the app has taken the page over, however late t
   await slowCode(signedIn);
   await signedIn.goto("/yritys-asetukset");
   expect(await signedIn.locator("#root").getAttribute("data-live")).toBe("");
-  const followed = await signedIn.evaluate(() => {
-    window.localStorage.setItem("pedaali-color-scheme", "dark");
-    window.dispatchEvent(
-      new StorageEvent("storage", {
-        key: "pedaali-color-scheme",
-        newValue: "dark",
-        storageArea: window.localStorage,
-      }),
-    );
-    return document.documentElement.getAttribute("data-mantine-color-scheme");
-  });
+  const followed = await chooseColorSchemeInAnotherTab(signedIn, "dark");
   expect(followed).toBe("dark");
 });
