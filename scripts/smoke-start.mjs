@@ -85,7 +85,16 @@ async function start(label, limitMs) {
 async function stop(run, label) {
   const exited = new Promise((resolve) => run.child.on("exit", (code) => resolve(code)));
   run.child.kill("SIGTERM");
-  const code = await Promise.race([exited, sleep(10_000).then(() => "timeout")]);
+  // The limit's timer must not outlive a clean stop: a pending one kept the script, and CI's step,
+  // waiting its full 10 s after "passed".
+  let limit;
+  const code = await Promise.race([
+    exited,
+    new Promise((resolve) => {
+      limit = setTimeout(() => resolve("timeout"), 10_000);
+    }),
+  ]);
+  clearTimeout(limit);
   if (code !== 0) throw new Error(`${label}: stopping on SIGTERM ended with ${code}\n${run.output()}`);
   console.info(`${label}: stopped cleanly on SIGTERM`);
 }
