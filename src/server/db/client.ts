@@ -20,8 +20,9 @@ export const MIGRATIONS_DIR = resolve("src/server/db/migrations");
 
 /**
  * The empty embedded database the build makes (scripts/build-pglite-cluster.mjs), resolved like the
- * migrations. A first start copies it instead of running PostgreSQL's initdb in WebAssembly, which is
- * most of a first start's time (5-6 s on the 2-core machine); without a build, initdb runs as before.
+ * migrations. A new database (a first start, or any start in memory) copies it instead of running
+ * PostgreSQL's initdb in WebAssembly, which is most of a first start's time (5-6 s on the 2-core
+ * machine); without a build, initdb runs as before.
  */
 const INITIAL_PGLITE_CLUSTER = resolve("dist/server/pglite-initial-cluster.tar.gz");
 
@@ -294,15 +295,14 @@ export async function openDatabase(options: {
     if (options.nodeEnv !== "production") await ensurePostgresDatabase(options.databaseUrl);
     return fromPostgresUrl(options.databaseUrl);
   }
-  if (options.pgliteDir === "memory://") return fromPglite(await createPglite());
+  const initialCluster = () =>
+    existsSync(INITIAL_PGLITE_CLUSTER)
+      ? { loadDataDir: new Blob([readFileSync(INITIAL_PGLITE_CLUSTER)]) }
+      : {};
+  // A database in memory is new at every start, as the browser tests' servers use it.
+  if (options.pgliteDir === "memory://") return fromPglite(await createPglite(initialCluster()));
   // PGlite does not create parent folders of its data directory.
   mkdirSync(options.pgliteDir, { recursive: true });
   const fresh = !existsSync(join(options.pgliteDir, "PG_VERSION"));
-  const loadDataDir =
-    fresh && existsSync(INITIAL_PGLITE_CLUSTER)
-      ? new Blob([readFileSync(INITIAL_PGLITE_CLUSTER)])
-      : undefined;
-  return fromPglite(
-    await createPglite({ dataDir: options.pgliteDir, ...(loadDataDir ? { loadDataDir } : {}) }),
-  );
+  return fromPglite(await createPglite({ dataDir: options.pgliteDir, ...(fresh ? initialCluster() : {}) }));
 }
