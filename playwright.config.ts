@@ -40,11 +40,11 @@ export default defineConfig({
     ? [["list"], ["json", { outputFile: `${process.env.CI_REPORT_DIR}/playwright.json` }]]
     : [["list"], ["html", { open: "never", outputFolder: join(RUN_DIR, "report") }]],
   // A screen's accessibility check runs axe at each width and in each theme (four times with
-  // E2E_EVERY_WIDTH_AND_THEME), up to a second or two each on a busy 2-core machine with three browsers and
-  // three servers, and a journey visits many screens.
+  // E2E_EVERY_WIDTH_AND_THEME), up to a second or two each on a busy 2-core machine with two browsers and
+  // two servers, and a journey visits many screens.
   timeout: 60_000,
   // A lazy screen's first visit (its chunks, then its API calls, then React's render) takes several
-  // seconds when three browsers and three servers share two cores; Playwright's default 5 s is too close.
+  // seconds when two browsers and two servers share two cores; Playwright's default 5 s is too close.
   expect: { timeout: 10_000 },
   // Reads the dev outbox while the journeys run and, after them, while the servers still run, checks
   // that no password, token, code or identity code is in their logs; a finding fails the run.

@@ -5,11 +5,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /**
- * The browser tests run in one worker more than the machine has cores (E2E_WORKERS changes it), and
+ * The browser tests run in as many workers as the machine has cores (E2E_WORKERS changes it), and
  * each worker talks to a server of its own on a database of its own, so that journeys running side by
- * side never see each other's data. A journey waits on its browser and its server in turn, and with one
- * worker a core the two cores stood idle an eighth of the run; three workers on them took 336 and 348 s
- * against 360 and 364 s, with every journey passing.
+ * side never see each other's data.
  *
  * Two runs on one machine (two checkouts, or one twice) never meet either: each run's servers listen
  * on ports the system gave it, and its files (the servers' logs, the shared key set, Playwright's
@@ -17,7 +15,7 @@ import { fileURLToPath } from "node:url";
  * in every worker: the runner chooses, and its servers and workers find the choice in the environment
  * they inherit (E2E_RUN_DIR, E2E_PORTS).
  */
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? availableParallelism() + 1);
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? availableParallelism());
 
 const RESULTS = fileURLToPath(new URL("../../test-results/", import.meta.url));
 const RUN_PREFIX = "run-";
