@@ -299,7 +299,7 @@ export async function openDatabase(options: {
     existsSync(INITIAL_PGLITE_CLUSTER)
       ? { loadDataDir: new Blob([readFileSync(INITIAL_PGLITE_CLUSTER)]) }
       : {};
-  // A database in memory is new at every start, as the browser tests' servers use it.
+  // A database in memory is new at every start (the browser tests' servers open one each).
   if (options.pgliteDir === "memory://") return fromPglite(await createPglite(initialCluster()));
   // PGlite does not create parent folders of its data directory.
   mkdirSync(options.pgliteDir, { recursive: true });
