@@ -51,13 +51,15 @@ async function start(): Promise<void> {
   takeFirstView();
   if (hasSessionCookie()) void queryClient.prefetchQuery(sessionQueryOptions);
   void askFirstRequests(queryClient, window.location.pathname, window.location.search);
+  // Each step below in a task of its own, where they and the entry's code were one long task of a
+  // phone's main thread: the texts, asking for the page's code, the router, then the first render.
+  await nextTask();
   // Texts first, so the first paint is already in the visitor's language.
   await initI18n();
-  // Each step below in a task of its own, where they and the entry's code were one long task of a
-  // phone's main thread: asking for the page's code (a preload link for each of its files), then the
-  // router and the first render.
   await nextTask();
   void preloadRoute(window.location.pathname);
+  await nextTask();
+  const router = createBrowserRouter(appRoutes(window.location.pathname), { patchRoutesOnNavigation });
   await nextTask();
   // The HTML on screen, if any, is replaced, not taken over: the root is no longer a prerendered page.
   delete root.dataset.prerendered;
@@ -68,10 +70,7 @@ async function start(): Promise<void> {
     reactRoot.render(
       <StrictMode>
         <MarkLive root={root}>
-          <App
-            router={createBrowserRouter(appRoutes(window.location.pathname), { patchRoutesOnNavigation })}
-            queryClient={queryClient}
-          />
+          <App router={router} queryClient={queryClient} />
         </MarkLive>
       </StrictMode>,
     ),

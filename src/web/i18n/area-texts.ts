@@ -1,6 +1,7 @@
 import type { ResourceKey } from "i18next";
 import type { Language } from "../../domain/enums.ts";
-import { addAreaTextLoader, currentLanguage, ensurePageTexts, i18n } from "./i18n.ts";
+import { startEachInItsOwnTask } from "../lib/next-task.ts";
+import { addAreaTextLoader, addTexts, currentLanguage, ensurePageTexts } from "./i18n.ts";
 
 type TextFiles = Record<string, () => Promise<{ default: ResourceKey }>>;
 
@@ -21,11 +22,10 @@ export function areaTextLoader(files: TextFiles): (lng?: Language) => Promise<vo
         // Downloaded beside the page texts, but added after them: i18next loads the shell's texts of a
         // language only while that language has no bundle yet.
         const [modules] = await Promise.all([
-          Promise.all(own.map(([, load]) => load())),
+          startEachInItsOwnTask(own.map(([, load]) => load)),
           ensurePageTexts(lng),
         ]);
-        for (const { default: texts } of modules)
-          i18n.addResourceBundle(lng, "translation", texts, true, true);
+        for (const { default: texts } of modules) addTexts(lng, texts);
       })();
       loading.catch(() => loaded.delete(lng));
       loaded.set(lng, loading);
