@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import type { z } from "zod";
 import { zPageQuery } from "../../contract/common.ts";
+import { lazy } from "../../contract/lazy.ts";
 import { useReplaceSearch } from "./address-search.ts";
 import { tooLongText } from "./text-limit.ts";
 
@@ -109,7 +110,7 @@ export function useSearchText(current: string, commit: (value: string) => void, 
 type QuerySchema = z.ZodObject;
 
 /** A list with no filters of its own: its page alone, as every list's query takes it. */
-export const zPageOnly = zPageQuery.pick({ page: true });
+export const zPageOnly = lazy(() => zPageQuery.pick({ page: true }));
 
 /**
  * A list's filters read from the address through the contract's own query schema, so the page asks

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { lazy } from "../../../contract/lazy.ts";
 import { passkeysApi, type TPasskey } from "../../../contract/passkeys.ts";
 import { useContractForm } from "../../lib/contract-form.ts";
 import { callEndpoint, useEndpointQuery } from "../../lib/endpoint-client.ts";
@@ -12,7 +13,9 @@ import { refreshAccount } from "./account-api.ts";
 import { CurrentPassword, Feedback, isReauthError, Section } from "./own-details-parts.tsx";
 
 /** The form's fields: a name for a new passkey, and the current password every change asks for. */
-const zPasskeyForm = z.object({ name: z.string().max(60), currentPassword: z.string().max(1024) });
+const zPasskeyForm = lazy(() =>
+  z.object({ name: z.string().max(60), currentPassword: z.string().max(1024) }),
+);
 
 /** The device said no, or its dialog was closed: said at the form, not as a server failure. */
 class PasskeyNotMade extends Error {}

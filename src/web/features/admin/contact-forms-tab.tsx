@@ -7,6 +7,7 @@ import {
   type TContactFormUpdate,
   zContactFormsQuery,
 } from "../../../contract/contact-forms.ts";
+import { onFirstUse } from "../../../domain/first-use.ts";
 import { DataTable, pageQueryProps } from "../../components/data-table.tsx";
 import { textLimitOf } from "../../lib/contract-form.ts";
 import { callEndpoint, useEndpointQuery } from "../../lib/endpoint-client.ts";
@@ -17,7 +18,7 @@ import { refreshContactForms } from "./contact-forms-api.ts";
 const PAGE_SIZE = 20;
 
 /** The longest search the list's query takes. */
-const SEARCH_MAX = textLimitOf(zContactFormsQuery, "search");
+const searchMax = onFirstUse(() => textLimitOf(zContactFormsQuery, "search"));
 
 /** The topic labels of the public form, spelled out so that the catalogue check sees every key used. */
 const TOPIC_LABELS: Record<string, string> = {
@@ -66,7 +67,7 @@ export function ContactFormsTab() {
   const filter: CheckedFilter =
     values.checked === undefined ? "all" : values.checked ? "checked" : "unchecked";
   const searched = values.search ?? "";
-  const search = useSearchText(searched, (value) => update({ search: value }), SEARCH_MAX);
+  const search = useSearchText(searched, (value) => update({ search: value }), searchMax());
 
   const list = useEndpointQuery(
     contactFormsApi.list,

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { zBusinessId } from "../../../contract/company-fields.ts";
+import { lazy } from "../../../contract/lazy.ts";
 import { zEmailAddress } from "../../../contract/system-users.ts";
 import { zMultiLineText, zSingleLineText } from "../../../contract/text.ts";
 import { DELIVERY_METHODS } from "../../../domain/enums.ts";
@@ -16,13 +17,15 @@ import { useContractForm } from "../../lib/contract-form.ts";
  * The demo's request as a contract writes one, of the contract's own pieces: the demo sends nothing,
  * but its form is made as every form is, and its texts take their limits from here.
  */
-const zDemoRequest = z.object({
-  company: zSingleLineText({ min: 1, max: 200 }),
-  businessId: zBusinessId,
-  email: zEmailAddress,
-  delivery: z.enum(DELIVERY_METHODS),
-  notes: zMultiLineText({ max: 1000 }),
-});
+const zDemoRequest = lazy(() =>
+  z.object({
+    company: zSingleLineText({ min: 1, max: 200 }),
+    businessId: zBusinessId,
+    email: zEmailAddress,
+    delivery: z.enum(DELIVERY_METHODS),
+    notes: zMultiLineText({ max: 1000 }),
+  }),
+);
 
 /** The form convention: labels, help texts, required markers, errors under the fields and the summary. */
 export function FormDemo() {

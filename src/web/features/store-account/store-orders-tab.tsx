@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { storeAccountsApi, zStoreOrdersQuery } from "../../../contract/store-accounts.ts";
 import { whatsNewApi } from "../../../contract/whats-new.ts";
+import { onFirstUse } from "../../../domain/first-use.ts";
 import type { StoreStep } from "../../../domain/store-orders.ts";
 import type { FirstData } from "../../app/route-guard.tsx";
 import { DataTable, type DataTableColumn, pageQueryProps } from "../../components/data-table.tsx";
@@ -19,7 +20,7 @@ import { type TStoreOrderListItem, useStoreOrders } from "./store-account-api.ts
 import { StoreOrderDrawer } from "./store-order-drawer.tsx";
 
 /** The longest search the orders' query takes. */
-const SEARCH_MAX = textLimitOf(zStoreOrdersQuery, "search");
+const searchMax = onFirstUse(() => textLimitOf(zStoreOrdersQuery, "search"));
 
 const PAGE_SIZE = 20;
 
@@ -64,7 +65,7 @@ export function StoreOrdersTab() {
     next.delete("page");
     setParams(next, { replace: true });
   };
-  const searchTooLong = tooLongText(search, SEARCH_MAX, t);
+  const searchTooLong = tooLongText(search, searchMax(), t);
   // A search past the query's limit stays in the box saying so; the API would refuse it.
   const setSearchFilter = () => {
     if (!searchTooLong) setFilter("search", search.trim() || null);

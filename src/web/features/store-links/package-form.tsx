@@ -14,6 +14,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { zStorePackageInput } from "../../../contract/store-links.ts";
 import { ORDER_ITEM_TYPES } from "../../../domain/enums.ts";
+import { onFirstUse } from "../../../domain/first-use.ts";
 import { MODEL_YEAR_MAX, MODEL_YEAR_MIN } from "../../../domain/model-year.ts";
 import {
   PACKAGE_MAX_LINES,
@@ -50,9 +51,9 @@ export type PackageSave = {
 };
 
 /** The longest texts the contract takes, by the form's paths (`items.*.name`); the form's fields are named alike. */
-const LIMITS = schemaTextLimits(zStorePackageInput);
+const limits = onFirstUse(() => schemaTextLimits(zStorePackageInput));
 const limitOf = (path: string) => {
-  const max = LIMITS[path];
+  const max = limits()[path];
   if (max === undefined) throw new Error(`The package's contract sets no longest ${path}`);
   return max;
 };

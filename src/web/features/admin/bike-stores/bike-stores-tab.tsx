@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { type TBikeStore, zBikeStoresQuery } from "../../../../contract/bike-stores.ts";
+import { onFirstUse } from "../../../../domain/first-use.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { textLimitOf, tooLongText } from "../../../lib/contract-form.ts";
 import { useAdminNav } from "../admin-nav.ts";
@@ -11,7 +12,7 @@ import { BikeStorePage, StoreActiveBadge } from "./bike-store-page.tsx";
 import { STORES_PAGE_SIZE, useBikeStores } from "./bike-stores-api.ts";
 
 /** The longest search the list's query takes; a longer one says so and is not sent. */
-const SEARCH_MAX = textLimitOf(zBikeStoresQuery, "search");
+const searchMax = onFirstUse(() => textLimitOf(zBikeStoresQuery, "search"));
 
 /**
  * Pyöräliikkeet: the bike stores, searched by name or city, and below it a store's page at
@@ -51,7 +52,7 @@ function BikeStoresList() {
   // The typed search reaches the address (and the API) once typing pauses.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a changed search text updates the address.
   useEffect(() => {
-    if (typed !== searched && !tooLongText(typed, SEARCH_MAX, t)) update({ q: typed });
+    if (typed !== searched && !tooLongText(typed, searchMax(), t)) update({ q: typed });
   }, [typed]);
 
   return (
@@ -69,7 +70,7 @@ function BikeStoresList() {
         description={t("adminBikeStores.list.searchHelp")}
         type="search"
         value={search}
-        error={tooLongText(search, SEARCH_MAX, t)}
+        error={tooLongText(search, searchMax(), t)}
         onChange={(event) => setSearch(event.currentTarget.value)}
         maw={360}
       />

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type TGroupCompany, zGroupCompaniesQuery } from "../../../../contract/companies.ts";
+import { onFirstUse } from "../../../../domain/first-use.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
@@ -18,7 +19,7 @@ import { companyErrorText, FLOW_CODES } from "./company-messages.ts";
 import { GroupCompanyForm } from "./group-companies-form.tsx";
 
 /** The longest search the list's query takes. */
-const SEARCH_MAX = textLimitOf(zGroupCompaniesQuery, "search");
+const searchMax = onFirstUse(() => textLimitOf(zGroupCompaniesQuery, "search"));
 
 /**
  * The group companies (docs/api-surface.md "Group companies"): each with its companies; create, rename, delete
@@ -33,7 +34,7 @@ export function GroupCompaniesList() {
   const { values } = filtersFromAddress(zGroupCompaniesQuery, params);
   const { page } = values;
   const searched = values.search ?? "";
-  const search = useSearchText(searched, (value) => update({ search: value }), SEARCH_MAX);
+  const search = useSearchText(searched, (value) => update({ search: value }), searchMax());
   const list = useGroupCompanies(page, searched);
   const remove = useDeleteGroupCompany();
   const [editing, setEditing] = useState<TGroupCompany | "new" | null>(null);

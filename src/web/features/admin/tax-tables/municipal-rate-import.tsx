@@ -7,6 +7,7 @@ import {
   type TMunicipalRateImportResult,
   zMunicipalRateImportConfirmQuery,
 } from "../../../../contract/municipal-rate-import.ts";
+import { onFirstUse } from "../../../../domain/first-use.ts";
 import { FileField } from "../../../components/file-field.tsx";
 import { textLimitOf, tooLongText } from "../../../lib/contract-form.ts";
 import { mutateThen } from "../../../lib/endpoint-client.ts";
@@ -25,7 +26,7 @@ const LIST_ACCEPT = [
 ].join(",");
 
 /** The longest source the import's query takes: a longer one says so at once and is not sent. */
-const SOURCE_MAX = textLimitOf(zMunicipalRateImportConfirmQuery, "source");
+const sourceMax = onFirstUse(() => textLimitOf(zMunicipalRateImportConfirmQuery, "source"));
 
 type Choice = { year: string; file: File | null };
 
@@ -123,7 +124,7 @@ function ConfirmImport({
   const save = useImportMunicipalRates();
   const { year } = preview;
   const [source, setSource] = useState(() =>
-    t("adminTaxTables.import.sourceDefault", { year, fileName: file.name }).slice(0, SOURCE_MAX),
+    t("adminTaxTables.import.sourceDefault", { year, fileName: file.name }).slice(0, sourceMax()),
   );
   const [confirmed, setConfirmed] = useState(true);
   const [replace, setReplace] = useState(false);
@@ -132,7 +133,7 @@ function ConfirmImport({
 
   function confirm() {
     const sourceError = source.trim()
-      ? tooLongText(source, SOURCE_MAX, t)
+      ? tooLongText(source, sourceMax(), t)
       : t("adminTaxTables.import.sourceRequired");
     const next = {
       ...(sourceError ? { source: sourceError } : {}),
@@ -170,7 +171,7 @@ function ConfirmImport({
             description={t("adminTaxTables.form.sourceHelp")}
             value={source}
             onChange={(event) => setSource(event.currentTarget.value)}
-            error={tooLongText(source, SOURCE_MAX, t) ?? errors.source}
+            error={tooLongText(source, sourceMax(), t) ?? errors.source}
             withAsterisk
           />
           <Checkbox

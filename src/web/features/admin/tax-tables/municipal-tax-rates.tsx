@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { TMunicipalRateImportResult } from "../../../../contract/municipal-rate-import.ts";
 import { PROVINCE_LIST_SHOWS, zProvinceTaxTablesQuery } from "../../../../contract/tax-table-queries.ts";
 import type { TProvinceTaxTable, TProvinceTaxTableItem } from "../../../../contract/tax-tables.ts";
+import { onFirstUse } from "../../../../domain/first-use.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
@@ -19,7 +20,7 @@ import { useRowEditor } from "./row-editor.ts";
 import { MUNICIPAL_PAGE_SIZE, useDeleteTaxRow, useMunicipalRateYears, useTaxRows } from "./tax-tables-api.ts";
 
 /** The longest search the list's query takes. */
-const SEARCH_MAX = textLimitOf(zProvinceTaxTablesQuery, "search");
+const searchMax = onFirstUse(() => textLimitOf(zProvinceTaxTablesQuery, "search"));
 
 type Show = (typeof PROVINCE_LIST_SHOWS)[number];
 const SHOW_LABELS: Record<Show, string> = {
@@ -67,7 +68,7 @@ export function MunicipalTaxRates({
   const { params, update } = useFilterParams<"search" | "show">();
   const { values } = filtersFromAddress(zProvinceTaxTablesQuery, params);
   const filter = { search: values.search ?? "", show: values.show, page: values.page };
-  const search = useSearchText(filter.search, (value) => update({ search: value }), SEARCH_MAX);
+  const search = useSearchText(filter.search, (value) => update({ search: value }), searchMax());
   const list = useTaxRows("province-tax-table", { ...filter, limit: MUNICIPAL_PAGE_SIZE, year });
   const remove = useDeleteTaxRow("province-tax-table");
   const editor = useRowEditor<TProvinceTaxTable>({ nameOf: (row) => row.provinceName, remove });

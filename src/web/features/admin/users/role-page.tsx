@@ -13,6 +13,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { type TPermission, type TRole, type TRoleUser, zRoleUsersQuery } from "../../../../contract/roles.ts";
+import { onFirstUse } from "../../../../domain/first-use.ts";
 import { DataTable, pageQueryProps } from "../../../components/data-table.tsx";
 import { EmptyState } from "../../../components/empty-state.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
@@ -119,7 +120,7 @@ function RolePermissions({ role }: { role: TRole }) {
 }
 
 /** The longest search the role's users list takes. */
-const SEARCH_MAX = textLimitOf(zRoleUsersQuery, "search");
+const searchMax = onFirstUse(() => textLimitOf(zRoleUsersQuery, "search"));
 
 /**
  * The users holding the role, 20 a page, searchable, each a link to the user's page. The search and
@@ -132,7 +133,7 @@ function RoleUsers({ role }: { role: TRole }) {
   const { values } = filtersFromAddress(zRoleUsersQuery, params);
   const { page } = values;
   const settled = values.search ?? "";
-  const search = useSearchText(settled, (value) => update({ search: value }), SEARCH_MAX);
+  const search = useSearchText(settled, (value) => update({ search: value }), searchMax());
   const users = useRoleUsers(role.id, page, settled);
   return (
     <SectionCard title={t("adminRoles.users.title")} headingOrder={3}>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { type TLegalHold, zErasureRequest } from "../../../../contract/erasure.ts";
 import type { TSystemUserDetails } from "../../../../contract/system-users.ts";
 import { erasureRefusal, isErasedEmail, LEGAL_BASES } from "../../../../domain/erasure.ts";
+import { onFirstUse } from "../../../../domain/first-use.ts";
 import { ConfirmDialog } from "../../../components/confirm-dialog.tsx";
 import { ListTable } from "../../../components/list-table.tsx";
 import { SectionCard } from "../../../components/section-card.tsx";
@@ -16,7 +17,7 @@ import { formatDate } from "../../../lib/formatters.ts";
 import { useSession } from "../../../lib/session.ts";
 import { useEraseUser, useLegalHolds } from "./users-api.ts";
 
-const REASON_MAX = textLimitOf(zErasureRequest, "reason");
+const reasonMax = onFirstUse(() => textLimitOf(zErasureRequest, "reason"));
 
 /** What must be settled first, as the 409's details name it (`blocker.RUNNING_LEASE`). */
 const BLOCKER_KEYS: Readonly<Record<string, string>> = {
@@ -127,7 +128,7 @@ export function UserErasure({ user }: { user: TSystemUserDetails }) {
       reason: (reason) =>
         reason.trim() === ""
           ? t("adminUsers.erasure.reasonRequired")
-          : reason.trim().length > REASON_MAX
+          : reason.trim().length > reasonMax()
             ? t("adminUsers.erasure.reasonTooLong")
             : null,
     },

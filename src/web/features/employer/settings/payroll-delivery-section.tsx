@@ -22,6 +22,7 @@ import {
   type TUpdatePayrollDeliverySettings,
   zUpdatePayrollDeliverySettings,
 } from "../../../../contract/payroll-delivery.ts";
+import { onFirstUse } from "../../../../domain/first-use.ts";
 import { DEFAULT_FILE_NAME_PATTERN, MAX_CUTOFF_DAY } from "../../../../domain/payroll/export-template.ts";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
@@ -40,12 +41,12 @@ import { refreshEmployerSettings } from "./settings-api.ts";
  */
 
 /** The SFTP texts' longest lengths in the contract: a longer one says so at once, nothing is cut. */
-const SFTP_MAX = {
+const sftpMax = onFirstUse(() => ({
   host: textLimitOf(zUpdatePayrollDeliverySettings, "sftp.host"),
   username: textLimitOf(zUpdatePayrollDeliverySettings, "sftp.username"),
   directory: textLimitOf(zUpdatePayrollDeliverySettings, "sftp.directory"),
   fileNamePattern: textLimitOf(zUpdatePayrollDeliverySettings, "sftp.fileNamePattern"),
-};
+}));
 
 type Sftp = NonNullable<TUpdatePayrollDeliverySettings["sftp"]>;
 const emptySftp: Sftp = {
@@ -200,7 +201,7 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
               <TextInput
                 label={t("employerSettings.payrollDelivery.sftp.host")}
                 value={sftp.host}
-                error={tooLongText(sftp.host, SFTP_MAX.host, t)}
+                error={tooLongText(sftp.host, sftpMax().host, t)}
                 onChange={(e) => setSftp({ host: e.currentTarget.value })}
               />
               <NumberInput
@@ -213,7 +214,7 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
               <TextInput
                 label={t("employerSettings.payrollDelivery.sftp.username")}
                 value={sftp.username}
-                error={tooLongText(sftp.username, SFTP_MAX.username, t)}
+                error={tooLongText(sftp.username, sftpMax().username, t)}
                 onChange={(e) => setSftp({ username: e.currentTarget.value })}
               />
             </Group>
@@ -253,14 +254,14 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
               <TextInput
                 label={t("employerSettings.payrollDelivery.sftp.directory")}
                 value={sftp.directory}
-                error={tooLongText(sftp.directory, SFTP_MAX.directory, t)}
+                error={tooLongText(sftp.directory, sftpMax().directory, t)}
                 onChange={(e) => setSftp({ directory: e.currentTarget.value })}
               />
               <TextInput
                 label={t("employerSettings.payrollDelivery.sftp.fileNamePattern")}
                 description={t("employerSettings.payrollDelivery.sftp.fileNamePatternHelp")}
                 value={sftp.fileNamePattern}
-                error={tooLongText(sftp.fileNamePattern, SFTP_MAX.fileNamePattern, t)}
+                error={tooLongText(sftp.fileNamePattern, sftpMax().fileNamePattern, t)}
                 onChange={(e) => setSftp({ fileNamePattern: e.currentTarget.value })}
               />
             </Group>

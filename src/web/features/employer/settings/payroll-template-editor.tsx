@@ -11,6 +11,7 @@ import {
 } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { type TPayrollTemplate, zPayrollTemplate } from "../../../../contract/payroll-delivery.ts";
+import { onFirstUse } from "../../../../domain/first-use.ts";
 import {
   AMOUNT_KINDS,
   type AmountKind,
@@ -37,8 +38,8 @@ import { textLimitOf, tooLongText } from "../../../lib/contract-form.ts";
  */
 
 /** A column's header and a wage code at their longest in the contract: a longer one says so at once. */
-const HEADER_MAX = textLimitOf(zPayrollTemplate, "columns.*.header");
-const WAGE_CODE_MAX = textLimitOf(zPayrollTemplate, "kinds.*.wageCode");
+const headerMax = onFirstUse(() => textLimitOf(zPayrollTemplate, "columns.*.header"));
+const wageCodeMax = onFirstUse(() => textLimitOf(zPayrollTemplate, "kinds.*.wageCode"));
 
 const SEPARATOR_VALUES = { semicolon: ";", comma: ",", tab: "\t" } as const;
 type SeparatorName = keyof typeof SEPARATOR_VALUES;
@@ -154,7 +155,7 @@ export function PayrollTemplateEditor({
                 <TextInput
                   aria-label={`${t("employerSettings.payrollDelivery.template.header")}: ${fieldLabel[column.field]}`}
                   value={column.header}
-                  error={tooLongText(column.header, HEADER_MAX, t)}
+                  error={tooLongText(column.header, headerMax(), t)}
                   disabled={!value.includeHeader}
                   onChange={(event) =>
                     change({
@@ -291,7 +292,7 @@ export function PayrollTemplateEditor({
                     aria-label={`${t("employerSettings.payrollDelivery.template.wageCode")}: ${kindLabel[kind]}`}
                     placeholder={t("employerSettings.payrollDelivery.template.wageCode")}
                     value={chosen.wageCode}
-                    error={tooLongText(chosen.wageCode, WAGE_CODE_MAX, t)}
+                    error={tooLongText(chosen.wageCode, wageCodeMax(), t)}
                     onChange={(event) =>
                       change({
                         kinds: value.kinds.map((item) =>

@@ -18,6 +18,7 @@ import {
   type BrokerageStage,
   brokerageBikeTitle,
 } from "../../../../../domain/brokerage.ts";
+import { onFirstUse } from "../../../../../domain/first-use.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
 import { textLimitOf } from "../../../../lib/contract-form.ts";
@@ -37,7 +38,7 @@ import {
 import { STAGE_LABELS, StageBadge } from "./brokerage-labels.tsx";
 
 /** The longest search the list's query takes. */
-const SEARCH_MAX = textLimitOf(zBikeBrokeragesQuery, "search");
+const searchMax = onFirstUse(() => textLimitOf(zBikeBrokeragesQuery, "search"));
 
 /** A stage as the API's two filters: status, and whether the bike is shown. */
 const STAGE_FILTERS: Record<BrokerageStage, Pick<BrokerageFilter, "status" | "listed">> = {
@@ -69,7 +70,7 @@ export function BrokerageList() {
   const { params, setParams, update } = useFilterParams<FilterKey>();
   const filter = brokerageFilterOf(params);
   const list = useBrokerageBikes(filter);
-  const search = useSearchText(filter.search, (value) => update({ search: value }), SEARCH_MAX);
+  const search = useSearchText(filter.search, (value) => update({ search: value }), searchMax());
   const [adding, setAdding] = useState(false);
   const headingId = useId();
   const stage = stageOf(filter);

@@ -7,6 +7,7 @@ import {
   zInsuranceClaimsQuery,
 } from "../../../../../contract/insurance-claims.ts";
 import { INSURANCE_CLAIM_TYPES, SIMPLE_STATES } from "../../../../../domain/enums.ts";
+import { onFirstUse } from "../../../../../domain/first-use.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
 import { ToneBadge } from "../../../../components/status-badge.tsx";
@@ -20,7 +21,7 @@ import { OUTCOME_LABELS, STATUS_LABELS, STATUS_TONES, TYPE_LABELS } from "./clai
 import { claimFilterOf, useClaims } from "./claims-api.ts";
 
 /** The longest search the list's query takes. */
-const SEARCH_MAX = textLimitOf(zInsuranceClaimsQuery, "searchTerm");
+const searchMax = onFirstUse(() => textLimitOf(zInsuranceClaimsQuery, "searchTerm"));
 
 type FilterKey = "searchTerm" | "status" | "type";
 
@@ -36,7 +37,7 @@ export function ClaimsList() {
   const { params, setParams, update } = useFilterParams<FilterKey>();
   const filter = claimFilterOf(params);
   const list = useClaims(filter);
-  const search = useSearchText(filter.searchTerm, (value) => update({ searchTerm: value }), SEARCH_MAX);
+  const search = useSearchText(filter.searchTerm, (value) => update({ searchTerm: value }), searchMax());
   const headingId = useId();
   const claimPath = (id: string) => pathOf("applications", AFTER_SALES_SEGMENTS.claims, id);
   const filtered = filter.searchTerm !== "" || filter.status !== null || filter.type !== null;

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { TUserPayment } from "../../../../../contract/user-payments.ts";
 import { zUserPaymentsQuery } from "../../../../../contract/user-payments.ts";
 import { USER_PAYMENTS_PAGE_SIZE } from "../../../../../domain/constants.ts";
+import { onFirstUse } from "../../../../../domain/first-use.ts";
 import { AppLink } from "../../../../components/app-link.tsx";
 import { DataTable, pageQueryProps } from "../../../../components/data-table.tsx";
 import { DateField } from "../../../../components/date-field.tsx";
@@ -21,7 +22,7 @@ import { METHOD_LABELS, PAYMENT_WORDS } from "./payment-labels.ts";
 import { FILTER_KEYS, type FilterKey, paymentFilterOf, useUserPayments } from "./payments-api.ts";
 
 /** The longest search the list's query takes. */
-const SEARCH_MAX = textLimitOf(zUserPaymentsQuery, "searchTerm");
+const searchMax = onFirstUse(() => textLimitOf(zUserPaymentsQuery, "searchTerm"));
 
 const DATE_FILTERS: { key: FilterKey; label: string; min?: FilterKey; max?: FilterKey }[] = [
   { key: "createdFrom", label: "adminUserPayments.filters.createdFrom", max: "createdTo" },
@@ -50,7 +51,7 @@ export function PaymentsList() {
   const { params, setParams, update } = useFilterParams<FilterKey>();
   const filter = paymentFilterOf(params);
   const list = useUserPayments(filter);
-  const search = useSearchText(filter.searchTerm, (value) => update({ searchTerm: value }), SEARCH_MAX);
+  const search = useSearchText(filter.searchTerm, (value) => update({ searchTerm: value }), searchMax());
   const [creating, setCreating] = useState(false);
   const headingId = useId();
   const filtered = FILTER_KEYS.some((key) => filter[key] !== "");
