@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  compareIsoTimes,
   DEFAULT_LAST_WORKING_DAY,
   formatHelsinkiDate,
   formatHelsinkiDateTime,
@@ -182,6 +183,31 @@ describe("relativeTime", () => {
         fc.nat(1440 * MIN),
         (a, extra) => minutesShown(a) <= minutesShown(a + extra),
       ),
+    );
+  });
+});
+
+describe("compareIsoTimes", () => {
+  const instant = fc.date({
+    min: new Date("1970-01-01T00:00:00Z"),
+    max: new Date("2999-12-31T23:59:59Z"),
+    noInvalidDate: true,
+  });
+  it("orders instants as their times", () => {
+    fc.assert(
+      fc.property(instant, instant, (a, b) => {
+        expect(Math.sign(compareIsoTimes(a.toISOString(), b.toISOString()))).toBe(
+          Math.sign(a.getTime() - b.getTime()),
+        );
+      }),
+    );
+  });
+  it("orders dates as the calendar", () => {
+    fc.assert(
+      fc.property(instant, instant, (a, b) => {
+        const [x, y] = [a.toISOString().slice(0, 10), b.toISOString().slice(0, 10)];
+        expect(Math.sign(compareIsoTimes(x, y))).toBe(Math.sign(Date.parse(x) - Date.parse(y)));
+      }),
     );
   });
 });

@@ -98,6 +98,16 @@ export function formatHelsinkiDateTime(value: Date | string): string {
 }
 
 /**
+ * Orders two dates or two instants as the API writes them (`2026-11-30`, `2026-11-30T08:15:00.000Z`):
+ * their text's order is their time's. Not `localeCompare`, whose first call makes a browser load its
+ * collation data (some 15 ms of a phone's main thread, four times that at Lighthouse's speed) for text
+ * that has no language.
+ */
+export function compareIsoTimes(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
  * DD.MM.YYYY. A date-only string ("2999-01-01", as stored for lastWorkingDayDate) is a calendar date
  * with no time zone and is reformatted as is; an instant is shown as its Helsinki calendar date.
  */

@@ -5,7 +5,7 @@ import { employmentInvitationsApi } from "../../../contract/employment-invitatio
 import { orderAcceptanceApi } from "../../../contract/order-acceptance.ts";
 import { ordersApi } from "../../../contract/orders.ts";
 import { whatsNewApi } from "../../../contract/whats-new.ts";
-import { toHelsinkiDateString } from "../../../domain/dates.ts";
+import { compareIsoTimes, toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
 import { isBikeInUse } from "../../../domain/lease-dates.ts";
 import { addDays } from "../../../domain/user-payments.ts";
@@ -79,7 +79,7 @@ const FOLLOWED_CANCELLATION_DAYS = 30;
  * still follows it (open, or refunded within 30 days), when no order is on its way.
  */
 export function sortOrders(orders: readonly TMyOrder[], today = toHelsinkiDateString(new Date())) {
-  const newestFirst = [...orders].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const newestFirst = [...orders].sort((a, b) => compareIsoTimes(b.createdAt, a.createdAt));
   const open =
     newestFirst.find((o) => o.orderStatus !== "ACTIVE_LEASING" && !CLOSED.includes(o.orderStatus)) ?? null;
   const past = newestFirst.filter(

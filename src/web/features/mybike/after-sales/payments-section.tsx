@@ -1,6 +1,7 @@
 import { Button, CopyButton, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type { TBankTransfer } from "../../../../contract/user-payments.ts";
+import { compareIsoTimes } from "../../../../domain/dates.ts";
 import type { UserPaymentKind } from "../../../../domain/enums.ts";
 import { isOpenUserPayment, payrollPeriodOfPayment } from "../../../../domain/user-payments.ts";
 import { usePhoneLayout } from "../../../components/data-table-parts.tsx";
@@ -246,7 +247,7 @@ export function MyPaymentsSection() {
   const all = payments.data ?? [];
   const open = all
     .filter(isOpenUserPayment)
-    .sort((a, b) => (a.dueDate ?? "9999").localeCompare(b.dueDate ?? "9999"));
+    .sort((a, b) => compareIsoTimes(a.dueDate ?? "9999", b.dueDate ?? "9999"));
   const paid = all.filter((payment) => payment.paymentStatus === "PAID");
   return (
     <SectionCard title={t("myBikePayments.title")} description={t("myBikePayments.description")}>
