@@ -15,8 +15,8 @@ import "../lib/mantine-styles.ts";
 // Besides the pages: the modules that two or more of the signed-in areas share (the order timeline is
 // shown by /mybike, the employer's and the admin's order screens, the page template by all four), so
 // that none becomes a file of its own between theirs, some of a few hundred bytes (the bundler bug
-// above). A page load asks for each file with a preload link, and each link cost a phone's main thread
-// 2–10 ms (CPU four times slower).
+// above). A page load asks for each file, and each request costs a phone's main thread some
+// milliseconds (CPU four times slower).
 
 export { MODEL_YEAR_MIN } from "../../domain/model-year.ts";
 export { packageTotalCents } from "../../domain/order-package.ts";

@@ -173,8 +173,9 @@ export async function preloadRoute(pathname: string): Promise<void> {
   if (!id) return;
   // The shared pages' chunk, which every area's code imports, asked for on its own as well: the browser
   // runs it as soon as it is in, in a task of its own, and the area's code after it in another, where
-  // the two were one long task of a phone's main thread. The area's files are asked for in a task after
-  // the shared chunk's: each file's preload link costs a phone's main thread a millisecond or two.
+  // the two were one long task of a phone's main thread. The area's code is asked for in a task after
+  // the shared chunk's: each download started from script costs a phone's main thread some milliseconds
+  // (its imports the browser asks for itself, vite.config.ts modulePreload).
   void pages();
   await nextTask();
   void guardedPageFor(id).preload();
