@@ -1,4 +1,4 @@
-import { DEFAULT_LAST_WORKING_DAY } from "../dates.ts";
+import { compareIsoTimes, DEFAULT_LAST_WORKING_DAY } from "../dates.ts";
 import { absenceEffect, isLongAbsence } from "../employees.ts";
 import { firstDayOf, lastDayOf, nextDay, periodOf, periodRange } from "./period.ts";
 import { leasePeriods } from "./tax-rules.ts";
@@ -29,7 +29,7 @@ function overlapsPeriod(absence: Period, period: string): boolean {
 export function isMonthWithoutPay(absences: readonly PayrollAbsence[], period: string): boolean {
   const deferring = absences
     .filter((a) => absenceEffect(a.reason) === "DEDUCTION_DEFERRED" && overlapsPeriod(a, period))
-    .sort((a, b) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : 0));
+    .sort((a, b) => compareIsoTimes(a.startDate, b.startDate));
   const last = lastDayOf(period);
   let uncovered = firstDayOf(period);
   for (const absence of deferring) {

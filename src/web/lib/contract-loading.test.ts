@@ -1,16 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { onEachSchemaMade } from "../test/schemas-made.ts";
 
-/** Counts the Zod schemas made while `work` runs (Zod calls the post-processor once per schema it makes). */
+/** Counts the Zod schemas made while `work` runs. */
 async function schemasMadeBy(work: () => Promise<unknown> | unknown): Promise<number> {
   let made = 0;
-  const global = globalThis as { __zod_globalConfig?: { postProcessor?: () => void } };
-  const before = global.__zod_globalConfig;
-  global.__zod_globalConfig = { ...before, postProcessor: () => made++ };
-  try {
-    await work();
-  } finally {
-    global.__zod_globalConfig = before;
-  }
+  await onEachSchemaMade(() => made++, work);
   return made;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { onEachSchemaMade } from "../test/schemas-made.ts";
 
 /**
  * The web app's own modules make no Zod schema as they load, as the contract's do not
@@ -27,23 +28,20 @@ describe("the web app's modules", () => {
     );
     expect(modules.length).toBeGreaterThan(300);
     const makers = new Set<string>();
-    const global = globalThis as { __zod_globalConfig?: { postProcessor?: () => void } };
-    const config = global.__zod_globalConfig;
     const stackLimit = Error.stackTraceLimit;
-    // Zod calls the post-processor once for each schema it makes.
-    global.__zod_globalConfig = {
-      ...config,
-      postProcessor: () => {
-        const frames = new Error().stack?.match(/src\/web\/[\w/.-]+\.tsx?(?=[?:])/g) ?? [];
-        const helpers = /lib\/(contract-form|web-schemas-loading\.test)\.ts$/;
-        makers.add(frames.find((frame) => !helpers.test(frame)) ?? "?");
-      },
-    };
     Error.stackTraceLimit = 200;
     try {
-      for (const load of modules) await load();
+      await onEachSchemaMade(
+        () => {
+          const frames = new Error().stack?.match(/src\/web\/[\w/.-]+\.tsx?(?=[?:])/g) ?? [];
+          const helpers = /(lib\/contract-form|test\/schemas-made)\.ts$|web-schemas-loading\.test\.ts$/;
+          makers.add(frames.find((frame) => !helpers.test(frame)) ?? "?");
+        },
+        async () => {
+          for (const load of modules) await load();
+        },
+      );
     } finally {
-      global.__zod_globalConfig = config;
       Error.stackTraceLimit = stackLimit;
     }
     expect([...makers]).toEqual([]);
