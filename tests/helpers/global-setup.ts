@@ -18,7 +18,7 @@ import { createPglite, fromPglite, fromPostgresUrl, MIGRATIONS_DIR } from "../..
 import { seedDemoIfEmpty } from "../../src/server/db/seed/seed-demo.ts";
 import { localBlobStore } from "../../src/server/files/blob-store.ts";
 import { createFileStore, type FileStore } from "../../src/server/files/file-store.ts";
-import { adminQuery, type DatabaseTemplates, PGLITE_PROJECT, withDatabase } from "./template-db.ts";
+import { adminQuery, type DatabaseTemplates, PGLITE_PROJECT, testDatabaseUrl } from "./template-db.ts";
 
 /**
  * Runs once per run of a database project: migrates one database and seeds a copy of it with the demo
@@ -104,7 +104,7 @@ async function preparePostgres(url: string, files: FileStore): Promise<Prepared>
     const exists = await admin.query("select 1 from pg_database where datname = $1", [template]);
     if (exists.rowCount) return;
     await admin.query(`create database "${template}"`);
-    const database = fromPostgresUrl(withDatabase(url, template), { max: 1 });
+    const database = fromPostgresUrl(testDatabaseUrl(url, template), { max: 1 });
     try {
       await database.migrate();
     } finally {
@@ -112,7 +112,7 @@ async function preparePostgres(url: string, files: FileStore): Promise<Prepared>
     }
   });
   await adminQuery(url, `create database "${demoTemplate}" template "${template}"`);
-  const demo = fromPostgresUrl(withDatabase(url, demoTemplate), { max: 1 });
+  const demo = fromPostgresUrl(testDatabaseUrl(url, demoTemplate), { max: 1 });
   try {
     await seedDemoIfEmpty(demo.db, files, testDataKeyring());
   } finally {

@@ -30,6 +30,17 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+/**
+ * The URL of a test database on the same server whose commits do not wait for the disk
+ * (synchronous_commit off): a test database never outlives the run, and a file's writes take about a
+ * fifth less time. Nothing another connection sees changes; only a crash of the server could lose the
+ * last commits.
+ */
+export function testDatabaseUrl(url: string, database: string): string {
+  // Percent-encoded, not with URLSearchParams' "+" for a space, which libpq (pg_dump) does not read.
+  return `${withDatabase(url, database)}?options=${encodeURIComponent("-c synchronous_commit=off")}`;
+}
+
 /** One statement on the server's maintenance connection (create and drop database cannot share one). */
 export async function adminQuery(url: string, sql: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });

@@ -4,7 +4,7 @@ import { inject } from "vitest";
 import { createPglite, type Database, fromPglite, fromPostgresUrl } from "../../src/server/db/client.ts";
 import { localBlobStore } from "../../src/server/files/blob-store.ts";
 import { createFileStore, type FileStore } from "../../src/server/files/file-store.ts";
-import { adminQuery, withDatabase } from "./template-db.ts";
+import { adminQuery, testDatabaseUrl } from "./template-db.ts";
 
 /** A test file's own database; `url` is its PostgreSQL address (null on PGlite). */
 export type TestDatabase = Database & { url: string | null };
@@ -32,7 +32,7 @@ export async function createTestDatabase(options: { demoData?: boolean } = {}): 
   }
   const name = `pedaali_test_${randomBytes(6).toString("hex")}`;
   await adminQuery(source.url, `create database "${name}" template "${template}"`);
-  const url = withDatabase(source.url, name);
+  const url = testDatabaseUrl(source.url, name);
   const database = fromPostgresUrl(url, { max: 4 });
   return {
     ...database,

@@ -7,9 +7,10 @@ import { ORIGIN_PLACEHOLDER, robotsTxt, sitemapXml } from "../../domain/public-p
 import { compressHtml, type Encoding, preferredEncoding } from "./html-encoding.ts";
 
 /**
- * The public pages the build rendered to HTML (ADR 010, scripts/prerender.mjs): read once at start,
- * with PUBLIC_URL put in their canonical and hreflang links, and sent compressed (each page's brotli and
- * gzip made once, on its first request). Also robots.txt and sitemap.xml, which name the same address.
+ * The public pages the build rendered to HTML (ADR 010, scripts/prerender.mjs): each read on its first
+ * request, with PUBLIC_URL put in its canonical and hreflang links, and sent compressed (its brotli and
+ * gzip made once, on its first request too). Also robots.txt and sitemap.xml, which name the same
+ * address.
  */
 
 /** Where the build puts the pages, inside the web build; never served as files (see spa.ts). */
@@ -76,16 +77,25 @@ export function loadPrerenderedPages(
   const manifest: Manifest = existsSync(manifestFile)
     ? JSON.parse(readFileSync(manifestFile, "utf8"))
     : { pages: {} };
+  // Read when first asked for, not at start: the 39 pages are 3.5 MB to read, rewrite and hash, about
+  // 150 ms, which every instance (and every API test's app) paid though most never serve a page.
+  const files = new Map(Object.entries(manifest.pages).map(([path, file]) => [path, join(dir, file)]));
   const pages = new Map<string, Page>();
-  for (const [path, file] of Object.entries(manifest.pages)) {
-    const html = Buffer.from(readFileSync(join(dir, file), "utf8").replaceAll(ORIGIN_PLACEHOLDER, publicUrl));
+  const pageAt = (path: string): Page | null => {
+    const known = pages.get(path);
+    if (known) return known;
+    const file = files.get(path);
+    if (!file) return null;
+    const html = Buffer.from(readFileSync(file, "utf8").replaceAll(ORIGIN_PLACEHOLDER, publicUrl));
     const etag = `"${createHash("sha256").update(html).digest("base64url").slice(0, 27)}"`;
     const policy = policyWith(inlineScriptHashes(html.toString("utf8")));
-    pages.set(path, { html, etag, compressed: new Map(), policy });
-  }
+    const page = { html, etag, compressed: new Map(), policy };
+    pages.set(path, page);
+    return page;
+  };
 
   function send(request: FastifyRequest, reply: FastifyReply, path: string): FastifyReply | null {
-    const page = pages.get(path.length > 1 ? path.replace(/\/+$/, "") : path);
+    const page = pageAt(path.length > 1 ? path.replace(/\/+$/, "") : path);
     if (!page) return null;
     // Synchronous: helmet's middleware sets the header and calls on at once.
     page.policy(request.raw, reply.raw, () => {});
