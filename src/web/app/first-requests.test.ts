@@ -94,6 +94,7 @@ const SERVER_GUARD: Record<string, { permission: Permission | null; setup?: true
   "/api/whats-new/myBike": { permission: NEWS_PAGE_PERMISSION.myBike },
   "/api/user-payment": { permission: "own-order.manage" },
   "/api/calculator/my-terms": { permission: null },
+  "/api/bike-stores/minimal": { permission: "bike-stores.read" },
   "/api/orders/all": { permission: "orders.read" },
   "/api/orders/list-data": { permission: "orders.read" },
   "/api/tasks": { permission: "orders.process" },

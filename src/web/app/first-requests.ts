@@ -9,7 +9,8 @@ import type { RouteId } from "../../domain/routes.ts";
  */
 export const FIRST_REQUESTS: Partial<Record<RouteId, string>> = {
   employer: "beneficiary-employee/employeesOptimizedList?page=1&pageSize=10&filterType=PENDING",
-  myBike: "orders/my orders/my/benefit account/invitations whats-new/myBike user-payment calculator/my-terms",
+  myBike:
+    "orders/my orders/my/benefit account/invitations whats-new/myBike user-payment calculator/my-terms bike-stores/minimal",
   admin:
     "orders/all?page=1&limit=20&statusGroup=GENERAL orders/list-data tasks contact-forms/unchecked-count",
   bikeStore: "store/orders?page=1&limit=20 whats-new/storeOrders",

@@ -1,5 +1,6 @@
 import { Alert, Button, Loader, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { bikeStoresApi } from "../../../contract/bike-stores.ts";
 import { calculatorApi } from "../../../contract/calculator.ts";
 import { employmentInvitationsApi } from "../../../contract/employment-invitations.ts";
 import { orderAcceptanceApi } from "../../../contract/order-acceptance.ts";
@@ -48,6 +49,9 @@ export const myBikeFirstData: FirstData = (_routeId, _params, _pathname, queryCl
     endpointQuery(employmentInvitationsApi.ownInvitations, {}),
     endpointQuery(whatsNewApi.news, { params: { page: "myBike" } }),
     myPaymentsQuery,
+    // The stores of the order form, which an employee with no order on its way sees first (a new
+    // employee's first visit): fetched at mount instead, their answer re-rendered the page at once.
+    endpointQuery(bikeStoresApi.minimal, {}),
   ]);
 
 const CLOSED: readonly OrderStatus[] = ["CANCELLED", "REFUNDED"];
