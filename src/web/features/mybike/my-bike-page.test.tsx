@@ -1,8 +1,23 @@
-import { screen } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { createQueryClient } from "../../lib/query-client.ts";
+import { SESSION_QUERY_KEY } from "../../lib/session.ts";
 import { fakeApi } from "../../test/fake-api.ts";
+import { renderUi } from "../../test/render-ui.tsx";
+import { sessionUser } from "../../test/session-user.ts";
+import { MyBikePage, myBikeFirstData } from "./my-bike-page.tsx";
 import type { TMyOrder } from "./mybike-api.ts";
-import { baseRoutes, order, packageOrder, renderMyBike, setUpMyBikeTests, uuid } from "./test-support.tsx";
+import {
+  baseRoutes,
+  MY_TERMS,
+  ok,
+  order,
+  packageOrder,
+  renderMyBike,
+  setUpMyBikeTests,
+  uuid,
+} from "./test-support.tsx";
 
 setUpMyBikeTests();
 
@@ -62,5 +77,43 @@ describe("what needs doing comes first on /mybike", () => {
     renderMyBike();
     const other = await screen.findByRole("heading", { name: "Tilaus 1042" });
     expect(comesBefore(await screen.findByRole("heading", { name: "Pyöräsi" }), other)).toBe(true);
+  });
+});
+
+const READ_AT = "2026-11-01T10:00:00.000Z";
+
+describe("the first view of /mybike", () => {
+  // A call the first screen makes when it mounts is a second round trip after the page's first data, and
+  // starting it renders the page again at once, in the same task as its first paint.
+  it.each([
+    ["with no order on the way: the order form and its stores", [] as TMyOrder[], "Aloita tilaus"],
+    ["with an order on the way", [order({ waitingOn: "BIKE_STORE" })], "Tilaus 1042"],
+  ])("%s asks nothing its first data has not read", async (_what, orders, heading) => {
+    const api = fakeApi({
+      ...baseRoutes(orders),
+      "GET /api/account/invitations": ok({ items: [] }),
+      "GET /api/calculator/my-terms": ok(MY_TERMS),
+      "GET /api/whats-new/myBike": ok({ since: READ_AT, readAt: READ_AT, items: [] }),
+      "POST /api/whats-new/myBike/seen": ok({ seenAt: READ_AT }),
+      "GET /api/user-payment": ok({ items: [] }),
+    });
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(SESSION_QUERY_KEY, sessionUser(["BIKE_BENEFICIARY"]));
+    await myBikeFirstData("myBike", new URLSearchParams(), "/mybike", queryClient);
+    const firstData = api.calls.length;
+    renderUi(
+      <QueryClientProvider client={queryClient}>
+        <MyBikePage />
+      </QueryClientProvider>,
+      { path: "/mybike" },
+    );
+    await screen.findByRole("heading", { name: heading });
+    if (orders.length === 0) await screen.findByPlaceholderText("Valitse pyöräliike");
+    // Whatever a mount would ask goes out in the effects after the first commit.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    const gets = api.calls.slice(firstData).filter((c) => c.method === "GET");
+    // The benefit section stands below the first screen and is rendered after it is drawn, on purpose;
+    // its net cost asks for the calculator's parameters then.
+    expect(gets.map((c) => c.url)).toEqual(["/api/calculator/parameters"]);
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { TCalculatorMyTerms, TCalculatorParameters } from "../../../contract/calculator.ts";
+import type { TCalculatorParameters } from "../../../contract/calculator.ts";
 import { calculateBenefit } from "../../../domain/calculator/calculate.ts";
 import { formatCents } from "../../../domain/money.ts";
 import {
@@ -13,7 +13,15 @@ import { SESSION_QUERY_KEY } from "../../lib/session.ts";
 import { fakeApi } from "../../test/fake-api.ts";
 import { fillIn } from "../../test/fill-in.ts";
 import { sessionUser } from "../../test/session-user.ts";
-import { BENEFIT, baseRoutes, ok, renderMyBike, setUpMyBikeTests } from "./test-support.tsx";
+import {
+  BENEFIT,
+  baseRoutes,
+  LEASE_TERMS,
+  ok,
+  renderMyBike,
+  setUpMyBikeTests,
+  MY_TERMS as TERMS,
+} from "./test-support.tsx";
 
 setUpMyBikeTests();
 
@@ -22,30 +30,12 @@ beforeAll(() => {
   if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 });
 
-const LEASE_TERMS = {
-  annualInterestPercent: 4.9,
-  insurancePercentPerYear: 6,
-  monthlyMaintenanceCents: 1_200,
-  monthlyServiceFeeCents: 500,
-  residualValuePercent: 5,
-  minLeaseMonths: 12,
-  maxLeaseMonths: 60,
-  campaignDiscountPercent: null,
-  campaignMinLeaseMonths: null,
-};
 const PARAMETERS: TCalculatorParameters = {
   today: "2026-11-22",
   taxYears: [TAX_YEAR_2025, TAX_YEAR_2026],
   municipalities: [...PUBLISHED_MUNICIPAL_RATES],
   leaseTerms: LEASE_TERMS,
   unconfirmed: [],
-};
-const TERMS: TCalculatorMyTerms = {
-  companyName: "Demo Oy",
-  leaseTerms: LEASE_TERMS,
-  maxPrice: 3_000,
-  municipalityCode: null,
-  church: null,
 };
 const employee = sessionUser(["BIKE_BENEFICIARY"]);
 

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { beforeAll } from "vitest";
+import type { TCalculatorMyTerms } from "../../../contract/calculator.ts";
 import { ToastHost } from "../../components/toast-host.tsx";
 import { ensureMyBikeTexts } from "../../i18n/mybike-texts.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
@@ -160,6 +161,27 @@ export function offer(
 }
 
 export const ok = (body: unknown): FakeReply => ({ status: 200, body });
+
+/** An employer's lease terms as the calculator's answers carry them. */
+export const LEASE_TERMS = {
+  annualInterestPercent: 4.9,
+  insurancePercentPerYear: 6,
+  monthlyMaintenanceCents: 1_200,
+  monthlyServiceFeeCents: 500,
+  residualValuePercent: 5,
+  minLeaseMonths: 12,
+  maxLeaseMonths: 60,
+  campaignDiscountPercent: null,
+  campaignMinLeaseMonths: null,
+};
+/** The employee's own terms (GET /api/calculator/my-terms). */
+export const MY_TERMS: TCalculatorMyTerms = {
+  companyName: "Demo Oy",
+  leaseTerms: LEASE_TERMS,
+  maxPrice: 3_000,
+  municipalityCode: null,
+  church: null,
+};
 
 /** The routes every /mybike render asks for, with the employee's orders. */
 export function baseRoutes(orders: TMyOrder[], benefit: TMyBenefit = BENEFIT) {
