@@ -31,6 +31,13 @@ import type { DEMO_BIKES } from "./employer-demo-data.ts";
  */
 
 export const daysFrom = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS);
+
+/**
+ * A demo row's time, never after the seeding moment: a step dated at a fixed hour of today (a lease that
+ * starts today, at 06:00 UTC) is still ahead in the first hours of a Helsinki day, and a history dated
+ * in the future would be read as the newest thing that happened.
+ */
+export const notAfter = (at: Date, now: Date) => (at > now ? now : at);
 /** The first day of the month `months` after the date's month, as YYYY-MM-DD. */
 export const monthStart = (date: string, months: number) => firstDayOf(addMonths(periodOf(date), months));
 
@@ -63,7 +70,7 @@ export function event(
     entityType: entity.type,
     entityId: entity.id,
     data: extra.data ?? {},
-    createdAt: at,
+    createdAt: notAfter(at, c.now),
   });
 }
 
@@ -74,9 +81,10 @@ export function bell(
   at: Date,
   make: () => Omit<NewNotification, "userId" | "createdAt" | "readAt">,
 ) {
-  const read = c.now.getTime() - at.getTime() > 7 * DAY_MS;
+  const createdAt = notAfter(at, c.now);
+  const read = c.now.getTime() - createdAt.getTime() > 7 * DAY_MS;
   for (const userId of admins)
-    c.bells.push({ ...make(), userId, createdAt: at, readAt: read ? daysFrom(at, 1) : null });
+    c.bells.push({ ...make(), userId, createdAt, readAt: read ? daysFrom(createdAt, 1) : null });
 }
 
 export async function context(db: Db, passwordHash: string, now: Date): Promise<Ctx> {

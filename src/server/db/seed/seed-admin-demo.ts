@@ -14,6 +14,7 @@ import {
 } from "../schema/index.ts";
 import { DEMO_APPLICATIONS, DEMO_CONTACT_FORMS, DEMO_MULTI_ROLE_USERS, daysAgo } from "./admin-demo-data.ts";
 import { seedDemoOrders } from "./admin-demo-orders.ts";
+import { notAfter } from "./employer-demo-context.ts";
 
 /**
  * The admin area's demo data: what a helpdesk agent meets on a normal day — company sign-ups
@@ -52,7 +53,7 @@ export async function seedAdminDemo(db: Db, passwordHash: string, now = new Date
       entityType: entity.type,
       entityId: entity.id,
       data: extra.data ?? {},
-      createdAt: at,
+      createdAt: notAfter(at, now),
     });
 
   // The companies' own history: made by the super admin a year ago, Demo Oy's max price raised since.
