@@ -10,6 +10,7 @@ import { COLOR_SCHEME_STORAGE_KEY } from "../../app/providers.tsx";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
 import { fillIn } from "../../test/fill-in.ts";
+import { LEASE_TERMS } from "../../test/lease-terms.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { sessionUser } from "../../test/session-user.ts";
 
@@ -315,17 +316,7 @@ describe("the municipality and church on the own details", () => {
     today: "2026-11-22",
     taxYears: [TAX_YEAR_2025, TAX_YEAR_2026],
     municipalities: [...PUBLISHED_MUNICIPAL_RATES],
-    leaseTerms: {
-      annualInterestPercent: 4.9,
-      insurancePercentPerYear: 6,
-      monthlyMaintenanceCents: 1_200,
-      monthlyServiceFeeCents: 500,
-      residualValuePercent: 5,
-      minLeaseMonths: 12,
-      maxLeaseMonths: 60,
-      campaignDiscountPercent: null,
-      campaignMinLeaseMonths: null,
-    },
+    leaseTerms: LEASE_TERMS,
     unconfirmed: [],
   };
 

@@ -5,6 +5,7 @@ import {
   TAX_YEAR_2025,
   TAX_YEAR_2026,
 } from "../../../domain/tax/published-tax-years.ts";
+import { LEASE_TERMS } from "../../test/lease-terms.ts";
 import {
   defaultForm,
   formFromSearch,
@@ -19,17 +20,7 @@ const PARAMETERS: TCalculatorParameters = {
   today: "2026-11-22",
   taxYears: [TAX_YEAR_2025, TAX_YEAR_2026],
   municipalities: [...PUBLISHED_MUNICIPAL_RATES],
-  leaseTerms: {
-    annualInterestPercent: 4.9,
-    insurancePercentPerYear: 6,
-    monthlyMaintenanceCents: 1_200,
-    monthlyServiceFeeCents: 500,
-    residualValuePercent: 5,
-    minLeaseMonths: 12,
-    maxLeaseMonths: 60,
-    campaignDiscountPercent: null,
-    campaignMinLeaseMonths: null,
-  },
+  leaseTerms: LEASE_TERMS,
   unconfirmed: [],
 };
 const DEFAULTS = defaultForm(PARAMETERS);

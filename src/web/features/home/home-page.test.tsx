@@ -9,6 +9,7 @@ import {
 } from "../../../domain/tax/published-tax-years.ts";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { fakeApi } from "../../test/fake-api.ts";
+import { LEASE_TERMS } from "../../test/lease-terms.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { sessionUser } from "../../test/session-user.ts";
 import { COST_EXAMPLE, HOME_STEPS } from "./home-page.tsx";
@@ -183,17 +184,7 @@ describe("the home page", () => {
 });
 
 describe("the home page's cost example", () => {
-  const terms = {
-    annualInterestPercent: 4.9,
-    insurancePercentPerYear: 6,
-    monthlyMaintenanceCents: 1_200,
-    monthlyServiceFeeCents: 500,
-    residualValuePercent: 5,
-    minLeaseMonths: 12,
-    maxLeaseMonths: 60,
-    campaignDiscountPercent: null,
-    campaignMinLeaseMonths: null,
-  };
+  const terms = LEASE_TERMS;
   const parameters = {
     today: "2026-11-22",
     taxYears: [TAX_YEAR_2025, TAX_YEAR_2026],

@@ -12,11 +12,11 @@ import {
 import { SESSION_QUERY_KEY } from "../../lib/session.ts";
 import { fakeApi } from "../../test/fake-api.ts";
 import { fillIn } from "../../test/fill-in.ts";
+import { LEASE_TERMS } from "../../test/lease-terms.ts";
 import { sessionUser } from "../../test/session-user.ts";
 import {
   BENEFIT,
   baseRoutes,
-  LEASE_TERMS,
   ok,
   renderMyBike,
   setUpMyBikeTests,

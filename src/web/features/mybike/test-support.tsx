@@ -6,6 +6,7 @@ import { ensureMyBikeTexts } from "../../i18n/mybike-texts.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session.ts";
 import type { FakeReply } from "../../test/fake-api.ts";
+import { LEASE_TERMS } from "../../test/lease-terms.ts";
 import { renderUi } from "../../test/render-ui.tsx";
 import { setUpScreenTests } from "../../test/screen-tests.ts";
 import { sessionUser } from "../../test/session-user.ts";
@@ -162,18 +163,6 @@ export function offer(
 
 export const ok = (body: unknown): FakeReply => ({ status: 200, body });
 
-/** An employer's lease terms as the calculator's answers carry them. */
-export const LEASE_TERMS = {
-  annualInterestPercent: 4.9,
-  insurancePercentPerYear: 6,
-  monthlyMaintenanceCents: 1_200,
-  monthlyServiceFeeCents: 500,
-  residualValuePercent: 5,
-  minLeaseMonths: 12,
-  maxLeaseMonths: 60,
-  campaignDiscountPercent: null,
-  campaignMinLeaseMonths: null,
-};
 /** The employee's own terms (GET /api/calculator/my-terms). */
 export const MY_TERMS: TCalculatorMyTerms = {
   companyName: "Demo Oy",
