@@ -16,6 +16,7 @@ import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { formatWholeEuros } from "../../lib/formatters.ts";
 import { fakeApi } from "../../test/fake-api.ts";
 import { fillIn } from "../../test/fill-in.ts";
+import { LEASE_TERMS } from "../../test/lease-terms.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { sessionUser } from "../../test/session-user.ts";
 
@@ -23,17 +24,7 @@ const PARAMETERS: TCalculatorParameters = {
   today: "2026-11-22",
   taxYears: [TAX_YEAR_2025, TAX_YEAR_2026],
   municipalities: [...PUBLISHED_MUNICIPAL_RATES],
-  leaseTerms: {
-    annualInterestPercent: 4.9,
-    insurancePercentPerYear: 6,
-    monthlyMaintenanceCents: 1_200,
-    monthlyServiceFeeCents: 500,
-    residualValuePercent: 5,
-    minLeaseMonths: 12,
-    maxLeaseMonths: 60,
-    campaignDiscountPercent: 3,
-    campaignMinLeaseMonths: 36,
-  },
+  leaseTerms: { ...LEASE_TERMS, campaignDiscountPercent: 3, campaignMinLeaseMonths: 36 },
   unconfirmed: [{ table: "province-tax-table", year: 2026, name: "Turku", source: "Not found for 2026" }],
 };
 
