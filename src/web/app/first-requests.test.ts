@@ -98,9 +98,21 @@ const SERVER_GUARD: Record<string, { permission: Permission | null; setup?: true
   "/api/orders/all": { permission: "orders.read" },
   "/api/orders/list-data": { permission: "orders.read" },
   "/api/tasks": { permission: "orders.process" },
+  "/api/companies": { permission: "companies.read" },
   "/api/contact-forms/unchecked-count": { permission: "contact-forms.manage" },
   "/api/store/orders": { permission: "store-orders.read" },
   "/api/whats-new/storeOrders": { permission: NEWS_PAGE_PERMISSION.storeOrders },
+};
+
+/**
+ * The GETs a page makes after its first screen is drawn, each for a reason of its own; any other call
+ * its first screen makes is a second round trip after the first data, and its answer renders the page
+ * again in the task of its first paint.
+ */
+const AFTER_FIRST_SCREEN: Partial<Record<RouteId, string[]>> = {
+  // The benefit section stands below the first screen and is rendered after it is drawn; its net cost
+  // reads every municipality's rates then.
+  myBike: ["/api/calculator/parameters"],
 };
 
 /** A role each page lets in. */
@@ -162,7 +174,7 @@ describe("the first requests of the signed-in pages", () => {
   });
 
   /** A page load as main.tsx makes it, for a logged-in user whose answer is here. */
-  async function loadPage(pathname: string, user: SessionUser) {
+  async function loadPage(pathname: string, user: SessionUser): Promise<QueryClient> {
     // biome-ignore lint/suspicious/noDocumentCookie: tests set and clear the CSRF cookie directly.
     document.cookie = `${CSRF_COOKIE}=test`;
     const queryClient = createQueryClient();
@@ -172,6 +184,7 @@ describe("the first requests of the signed-in pages", () => {
     await preloadRoute(pathname);
     const router = createMemoryRouter(appRoutes(pathname), { initialEntries: [pathname] });
     render(createElement(App, { router, queryClient, env: "test" }));
+    return queryClient;
   }
 
   // The page itself, its header and its guard, rendered for each demo user: every call asked ahead is
@@ -184,7 +197,7 @@ describe("the first requests of the signed-in pages", () => {
     "are those that %s's visit to %s asks itself",
     async (_who, pathname, routeId, user) => {
       const api = fakeApi({ "GET /api/health-check": { status: 200, body: { status: "ok" } } });
-      await loadPage(pathname, user);
+      const queryClient = await loadPage(pathname, user);
       const expected = preloaded(routeId, pathname, user);
       if (checkRouteAccess(routeId, accessUserOf(user)) === "allow" && !user.secondFactorSetupRequired) {
         // The page is let in: its own calls, and the bell's where the header shows it, start ahead.
@@ -193,6 +206,11 @@ describe("the first requests of the signed-in pages", () => {
         );
         // The page's chunk is slow to import the first time on a busy machine.
         await screen.findByRole("heading", { level: 1 }, { timeout: 40_000 });
+        // Nor does its first screen ask anything else once it is drawn.
+        await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+        const later = AFTER_FIRST_SCREEN[routeId] ?? [];
+        const asked = api.calls.filter((c) => c.method === "GET").map((c) => c.url);
+        expect(asked.filter((url) => !expected.includes(url) && !later.includes(url))).toEqual([]);
       } else {
         expect(expected.filter((url) => !url.includes("notifications"))).toEqual([]);
       }

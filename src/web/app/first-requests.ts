@@ -12,7 +12,7 @@ export const FIRST_REQUESTS: Partial<Record<RouteId, string>> = {
   myBike:
     "orders/my orders/my/benefit account/invitations whats-new/myBike user-payment calculator/my-terms bike-stores/minimal",
   admin:
-    "orders/all?page=1&limit=20&statusGroup=GENERAL orders/list-data tasks contact-forms/unchecked-count",
+    "orders/all?page=1&limit=20&statusGroup=GENERAL orders/list-data tasks companies?names=true&limit=500 contact-forms/unchecked-count",
   bikeStore: "store/orders?page=1&limit=20 whats-new/storeOrders",
 };
 

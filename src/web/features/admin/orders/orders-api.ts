@@ -1,4 +1,5 @@
 import { keepPreviousData, type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { companiesApi } from "../../../../contract/companies.ts";
 import type { EndpointDef } from "../../../../contract/endpoint.ts";
 import { invoicesApi, type TCreateInvoice } from "../../../../contract/invoices.ts";
 import { leasingDecisionsApi, type TLeasingDecisionInput } from "../../../../contract/leasing-decisions.ts";
@@ -19,6 +20,7 @@ import { type ActionKeys, useActionKeys } from "../../../lib/action-keys.ts";
 import { callEndpoint, endpointKey, endpointQuery, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { fileHref } from "../../../lib/file-href.ts";
 import { refreshQueries } from "../../../lib/query-client.ts";
+import { COMPANY_NAMES } from "../users/users-api.ts";
 
 /**
  * The helpdesk's order work: the queue (GET /api/orders/all with the counts of
@@ -80,13 +82,15 @@ export function useOrderQueue(filter: OrderQueueFilter) {
 
 /**
  * The first view of the helpdesk's queue (/admin itself): the page of orders, the counts of its
- * statuses and what waits in each view, read before the area is shown (app/route-guard.tsx FirstData).
+ * statuses, what waits in each view and the companies its filter offers, read before the area is shown
+ * (app/route-guard.tsx FirstData).
  */
 export function orderQueueFirstQueries(filter: OrderQueueFilter) {
   return [
     endpointQuery(ordersApi.list, { query: orderQueueQuery(filter) }),
     endpointQuery(ordersApi.listData, { query: filter.companyId ? { companyId: filter.companyId } : {} }),
     endpointQuery(tasksApi.list, {}),
+    endpointQuery(companiesApi.list, COMPANY_NAMES),
   ];
 }
 

@@ -4,6 +4,7 @@ import { companiesApi } from "../../../../contract/companies.ts";
 import { systemUsersApi } from "../../../../contract/system-users.ts";
 import type { EventType } from "../../../../domain/enums.ts";
 import { useEndpointQuery } from "../../../lib/endpoint-client.ts";
+import { COMPANY_NAMES } from "../users/users-api.ts";
 
 /** Platform reporting and the event log of the admin's Raportointi tab (docs/product.md "Screens"). */
 
@@ -43,14 +44,10 @@ export function useEventLog(filter: EventLogFilter) {
 
 /** GET /api/companies?names=true&limit=500: every company as a choice. */
 export function useCompanyOptions() {
-  return useEndpointQuery(
-    companiesApi.list,
-    { query: { names: "true", limit: 500 } },
-    {
-      select: (data) => data.items.map((company) => ({ value: company.id, label: company.name })),
-      staleTime: 5 * 60_000,
-    },
-  );
+  return useEndpointQuery(companiesApi.list, COMPANY_NAMES, {
+    select: (data) => data.items.map((company) => ({ value: company.id, label: company.name })),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** GET /api/system-users?email=…: up to 10 users whose e-mail contains the text (2 characters or more). */

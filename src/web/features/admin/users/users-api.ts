@@ -65,13 +65,15 @@ export function useUserEvents(userId: string) {
   );
 }
 
+/** Every company's id and name: one list for the pickers, under one key wherever it is read. */
+export const COMPANY_NAMES = { query: { names: "true", limit: 500 } } as const;
+
 /** Every company's id and name, for the pickers. */
 export function useCompanyNames() {
-  return useEndpointQuery(
-    companiesApi.list,
-    { query: { names: "true", limit: 500 } },
-    { select: (data) => data.items, staleTime: 5 * 60_000 },
-  );
+  return useEndpointQuery(companiesApi.list, COMPANY_NAMES, {
+    select: (data) => data.items,
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** Every role (a short reference list: one page of 100). */
