@@ -21,7 +21,10 @@ async function openAdmin(loggedInAs: (email: string) => Promise<BrowserContext>)
 /** A section of the Rahoitusyhtiöt tab: leasing companies, billing tables or tax tables. */
 async function openFinance(page: Page, section: "Rahoitusyhtiöt" | "Laskutustaulukot" | "Verotaulukot") {
   await page.getByRole("tab", { name: "Rahoitusyhtiöt" }).click();
-  await page.locator(".mantine-SegmentedControl-root").getByText(section, { exact: true }).click();
+  await page
+    .getByRole("radiogroup", { name: "Rahoitusyhtiöiden tiedot" })
+    .getByText(section, { exact: true })
+    .click();
   await expect(page.getByRole("radio", { name: section })).toBeChecked();
 }
 

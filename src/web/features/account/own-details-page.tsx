@@ -1,7 +1,6 @@
 import {
   Alert,
   Container,
-  SegmentedControl,
   Stack,
   Text,
   Title,
@@ -17,6 +16,7 @@ import { THEMES, type Theme } from "../../../domain/enums.ts";
 import { isRoleName } from "../../../domain/roles.ts";
 import { EmploymentInvitationsCard } from "../../components/employment-invitations-card.tsx";
 import { PageLoader } from "../../components/page-loader.tsx";
+import { Segments } from "../../components/segments.tsx";
 import { callEndpoint } from "../../lib/endpoint-client.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { refreshSession, useSession } from "../../lib/session.ts";
@@ -63,7 +63,7 @@ function Appearance() {
           <Text component="legend" size="sm" fw={500} mb={4}>
             {t("ownDetails.theme")}
           </Text>
-          <SegmentedControl
+          <Segments
             value={scheme}
             disabled={save.isPending}
             data={THEMES.map((theme) => ({ value: theme, label: themeLabels[theme] }))}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SegmentedControl, Stack, Switch, Text } from "@mantine/core";
+import { Alert, Button, Group, Stack, Switch, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import type {
   TCalculatorMyTerms,
@@ -14,6 +14,7 @@ import {
   MunicipalityPicker,
 } from "../../components/municipality-picker.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
+import { Segments } from "../../components/segments.tsx";
 import { mutateThen } from "../../lib/endpoint-client.ts";
 import { formatDate } from "../../lib/formatters.ts";
 import { type OwnMunicipality, useRememberMunicipality } from "../../lib/own-municipality.ts";
@@ -92,7 +93,7 @@ export function PersonInputs({
           <Text component="p" fw={600} size="sm" mb={4} id="calculator-year-label">
             {t("calculator.year")}
           </Text>
-          <SegmentedControl
+          <Segments
             aria-labelledby="calculator-year-label"
             value={String(form.year)}
             onChange={(value) => set("year", Number(value))}

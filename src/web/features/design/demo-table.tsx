@@ -1,7 +1,8 @@
-import { SegmentedControl, Stack } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { DataTable, type DataTableSortStatus } from "../../components/data-table.tsx";
+import { Segments } from "../../components/segments.tsx";
 import { StatusBadge } from "../../components/status-badge.tsx";
 import { filtersFromAddress, useLocalFilterParams, zPageOnly } from "../../lib/filter-params.ts";
 import { money } from "../../lib/money.ts";
@@ -31,7 +32,7 @@ export function TableDemo() {
   const records = state === "rows" ? sorted.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE) : [];
   return (
     <Stack gap="sm">
-      <SegmentedControl
+      <Segments
         aria-label={t("ds.demo.table.stateLabel")}
         value={state}
         onChange={(value) => setState(value as DemoState)}

@@ -1,6 +1,7 @@
-import { SegmentedControl, Stack, Title } from "@mantine/core";
+import { Stack, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { Segments } from "../../../components/segments.tsx";
 import { useAdminNav } from "../admin-nav.ts";
 import { CompaniesList } from "./companies-list.tsx";
 import { CompanyPage } from "./company-page.tsx";
@@ -26,7 +27,7 @@ function CompaniesOverview() {
       <Title order={2} size="h3">
         {view === "groups" ? t("adminGroupCompanies.title") : t("adminCompanies.list.title")}
       </Title>
-      <SegmentedControl
+      <Segments
         aria-label={t("adminCompanies.list.viewLabel")}
         style={{ alignSelf: "flex-start" }}
         value={view}

@@ -1,5 +1,6 @@
-import { SegmentedControl, Stack, Title } from "@mantine/core";
+import { Stack, Title } from "@mantine/core";
 import { useTranslation } from "react-i18next";
+import { Segments } from "../../../components/segments.tsx";
 import { useAdminNav } from "../admin-nav.ts";
 import { EventLogView } from "./event-log-view.tsx";
 import { PlatformReport } from "./platform-report.tsx";
@@ -22,7 +23,7 @@ export function ReportingTab() {
       <Title order={2} size="h3">
         {section === "eventLog" ? t("adminAudit.title") : t("adminReports.title")}
       </Title>
-      <SegmentedControl
+      <Segments
         aria-label={t("adminReports.sections")}
         value={section}
         onChange={(value) => (value === "eventLog" ? go("reporting", EVENT_LOG_SEGMENT) : go("reporting"))}

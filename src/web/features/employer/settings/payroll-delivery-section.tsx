@@ -4,7 +4,6 @@ import {
   Group,
   NumberInput,
   PasswordInput,
-  SegmentedControl,
   Stack,
   Switch,
   Table,
@@ -26,6 +25,7 @@ import { onFirstUse } from "../../../../domain/first-use.ts";
 import { DEFAULT_FILE_NAME_PATTERN, MAX_CUTOFF_DAY } from "../../../../domain/payroll/export-template.ts";
 import { SectionCard } from "../../../components/section-card.tsx";
 import { useSectionStatus } from "../../../components/section-status.tsx";
+import { Segments } from "../../../components/segments.tsx";
 import { textLimitOf, tooLongText } from "../../../lib/contract-form.ts";
 import { callEndpoint, useEndpointQuery } from "../../../lib/endpoint-client.ts";
 import { PayrollDeliverNow } from "./payroll-deliver-now.tsx";
@@ -177,7 +177,7 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
           />
         </Group>
         <Title order={4}>{t("employerSettings.payrollDelivery.channelTitle")}</Title>
-        <SegmentedControl
+        <Segments
           aria-label={t("employerSettings.payrollDelivery.channel")}
           data={[
             { value: "EMAIL", label: t("employerSettings.payrollDelivery.channels.EMAIL") },
@@ -218,7 +218,7 @@ export function PayrollDeliverySection({ companyId }: { companyId: string }) {
                 onChange={(e) => setSftp({ username: e.currentTarget.value })}
               />
             </Group>
-            <SegmentedControl
+            <Segments
               aria-label={t("employerSettings.payrollDelivery.sftp.auth")}
               data={[
                 { value: "PASSWORD", label: t("employerSettings.payrollDelivery.sftp.password") },

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,6 +10,7 @@ import { DetailsList } from "../../../../components/details-list.tsx";
 import { EuroInput } from "../../../../components/euro-input.tsx";
 import { RequiredFieldsNote } from "../../../../components/field-label.tsx";
 import { useFormErrorSummary } from "../../../../components/form-error-summary.tsx";
+import { Segments } from "../../../../components/segments.tsx";
 import { StatusBadge } from "../../../../components/status-badge.tsx";
 import { ApiError } from "../../../../lib/api-client.ts";
 import { useContractForm } from "../../../../lib/contract-form.ts";
@@ -138,7 +139,7 @@ export function AddBikeDialog({
             <Text size="sm" fw={500} id={modeLabelId}>
               {t("adminBrokerage.add.mode")}
             </Text>
-            <SegmentedControl
+            <Segments
               aria-labelledby={modeLabelId}
               value={mode}
               onChange={(value) => {
