@@ -265,6 +265,17 @@ describe("the code's shape", () => {
     expect(modal.test("<EditorModal opened>")).toBe(false);
   });
 
+  it("shows options side by side through Segments, never Mantine's SegmentedControl itself", () => {
+    // Its sliding indicator measures the page as it mounts: a layout of the whole page inside a render.
+    const segments = "src/web/components/segments.tsx";
+    const control = /<SegmentedControl\b/;
+    const raw = sources.filter((f) => f.startsWith("src/web/") && f !== segments && control.test(read(f)));
+    expect(raw).toEqual([]);
+    expect(read(segments)).toContain("SegmentedControl.classes");
+    expect(control.test("<SegmentedControl value={view}")).toBe(true);
+    expect(control.test("<SegmentedControlLike")).toBe(false);
+  });
+
   it("says that a caller shows a call's error itself with the one SILENT of lib/query-client.ts", () => {
     const own = /\bconst \w+ = \{ silent: true \}/;
     const copies = sources.filter((f) => f.startsWith("src/web/") && own.test(read(f)));
