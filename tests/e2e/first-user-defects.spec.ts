@@ -12,10 +12,17 @@ const PHONE = { width: 375, height: 667 };
 
 type Box = { x: number; y: number; width: number; height: number };
 
+/**
+ * The element's box, read again until it has one: a signed-in page's head from its HTML stands until
+ * the page itself has come (a few hundred milliseconds after the app is live on /admin), and an element
+ * of it found just before it is replaced has no box when it is measured. The two draw the same.
+ */
 async function box(locator: Locator): Promise<Box> {
-  const b = await locator.boundingBox();
-  expect(b, "the element has a box").not.toBeNull();
-  return b as Box;
+  let b: Box | null = null;
+  await expect
+    .poll(async () => (b = await locator.boundingBox()), { message: "the element has a box" })
+    .not.toBeNull();
+  return b as unknown as Box;
 }
 
 function overlaps(a: Box, b: Box): boolean {
