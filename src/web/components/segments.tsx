@@ -1,4 +1,5 @@
 import { SegmentedControl, useMantineTheme } from "@mantine/core";
+import clsx from "clsx";
 import { type CSSProperties, type ReactNode, useId } from "react";
 
 const classes = SegmentedControl.classes;
@@ -40,7 +41,7 @@ export function Segments<V extends string>({
     <div
       {...attributes}
       role="radiogroup"
-      className={[classes.root, className].filter(Boolean).join(" ")}
+      className={clsx(classes.root, className)}
       style={style}
       data-with-items-borders
       data-disabled={disabled || undefined}
@@ -51,7 +52,7 @@ export function Segments<V extends string>({
         return (
           <div
             key={item.value}
-            className={[classes.control, controlClassName].filter(Boolean).join(" ")}
+            className={clsx(classes.control, controlClassName)}
             data-active={active || undefined}
           >
             <input
