@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { whatsNewApi } from "../../contract/whats-new.ts";
 import type { NewsPage } from "../../domain/whats-new.ts";
 import { callEndpoint, useEndpointQuery } from "./endpoint-client.ts";
+import { nextTask } from "./next-task.ts";
 
 /**
  * What is new on a page for its reader (src/contract/whats-new.ts), the one way the employee's
@@ -26,8 +27,12 @@ export function usePageNews(page: NewsPage) {
   useEffect(() => {
     if (!readAt || told.current === readAt) return;
     told.current = readAt;
-    // The badge is a courtesy: a failed "seen" only shows the same news again next time.
-    callEndpoint(whatsNewApi.markSeen, { params: { page }, body: { seenUpTo: readAt } }).catch(() => {});
+    // The badge is a courtesy: a failed "seen" only shows the same news again next time. Said a task
+    // after the page is drawn: a request started from script costs a phone's main thread several
+    // milliseconds, and here it was part of the first render's task.
+    void nextTask()
+      .then(() => callEndpoint(whatsNewApi.markSeen, { params: { page }, body: { seenUpTo: readAt } }))
+      .catch(() => {});
   }, [page, readAt]);
   const newOrderIds = useMemo(
     () => new Set((news.data?.items ?? []).map((item) => item.orderId)),
