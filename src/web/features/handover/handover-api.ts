@@ -8,7 +8,7 @@ import {
   type TStoreHandover,
 } from "../../../contract/handovers.ts";
 import { storeAccountsApi } from "../../../contract/store-accounts.ts";
-import { callEndpoint, endpointKey, useEndpointQuery } from "../../lib/endpoint-client.ts";
+import { callEndpoint, endpointKey, endpointQuery, useEndpointQuery } from "../../lib/endpoint-client.ts";
 import { fileHref } from "../../lib/file-href.ts";
 import { refreshQueries, SILENT } from "../../lib/query-client.ts";
 import { uploadFile } from "../../lib/upload.ts";
@@ -77,6 +77,11 @@ export function useRemoveHandoverPhoto(orderId: string) {
     meta: SILENT,
     onSuccess: () => refreshStoreHandover(queryClient, orderId),
   });
+}
+
+/** An order's handover, read ahead of the page that shows it (a page's first data). */
+export function orderHandoverQuery(orderId: string) {
+  return endpointQuery(api.ofOrder, { params: { orderId } });
 }
 
 /** An order's handover as the employee, the employer and the helpdesk read it. */

@@ -144,7 +144,12 @@ function ReportDefect({ handover }: { handover: TOrderHandover }) {
  * its window is open. Nothing while there is nothing of it.
  */
 export function EmployeeHandover({ orderId, status }: { orderId: string; status: OrderStatus }) {
-  return WITH_HANDOVER.includes(status) ? <HandoverOfOrder orderId={orderId} /> : null;
+  return mayHaveHandover(status) ? <HandoverOfOrder orderId={orderId} /> : null;
+}
+
+/** Whether an order in this status may have a handover, which its card then asks for. */
+export function mayHaveHandover(status: OrderStatus): boolean {
+  return WITH_HANDOVER.includes(status);
 }
 
 function HandoverOfOrder({ orderId }: { orderId: string }) {

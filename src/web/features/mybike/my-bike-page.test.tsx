@@ -82,15 +82,36 @@ describe("what needs doing comes first on /mybike", () => {
 
 const READ_AT = "2026-11-01T10:00:00.000Z";
 
+/** A handover waiting for the store, its pickup code shown to the employee. */
+function handoverOf(orderId: string) {
+  return {
+    orderId,
+    kind: "IN_STORE",
+    pickupCode: "482913",
+    photoCount: 0,
+    handover: null,
+    canSign: false,
+    canReportDefect: false,
+  };
+}
+
 describe("the first view of /mybike", () => {
   // A call the first screen makes when it mounts is a second round trip after the page's first data, and
   // starting it renders the page again at once, in the same task as its first paint.
   it.each([
     ["with no order on the way: the order form and its stores", [] as TMyOrder[], "Aloita tilaus"],
     ["with an order on the way", [order({ waitingOn: "BIKE_STORE" })], "Tilaus 1042"],
+    [
+      "with a bike at the store for pickup and a bike in use, each with its handover",
+      [order({ orderStatus: "WAITING_FOR_DELIVERY_DATE", waitingOn: "BIKE_STORE" }), bikeInUse()],
+      "Pyöräsi",
+    ],
   ])("%s asks nothing its first data has not read", async (_what, orders, heading) => {
     const api = fakeApi({
       ...baseRoutes(orders),
+      ...Object.fromEntries(
+        orders.map((o) => [`GET /api/orders/${o.orderId}/handover`, ok(handoverOf(o.orderId))]),
+      ),
       "GET /api/account/invitations": ok({ items: [] }),
       "GET /api/calculator/my-terms": ok(MY_TERMS),
       "GET /api/whats-new/myBike": ok({ since: READ_AT, readAt: READ_AT, items: [] }),

@@ -1,4 +1,5 @@
 import { Alert, Button, Loader, Stack } from "@mantine/core";
+import type { QueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { bikeStoresApi } from "../../../contract/bike-stores.ts";
 import { calculatorApi } from "../../../contract/calculator.ts";
@@ -18,15 +19,16 @@ import { IdentificationOutcome } from "../../components/identification-outcome.t
 import { PageTemplate } from "../../components/page-template.tsx";
 import { SectionCard } from "../../components/section-card.tsx";
 import { useBelowFirstScreen } from "../../lib/below-first-screen.ts";
-import { endpointQuery, readFirstData } from "../../lib/endpoint-client.ts";
+import { endpointKey, endpointQuery, readFirstData } from "../../lib/endpoint-client.ts";
 import { FIRST_VIEW_HEADS } from "../../lib/first-view.ts";
+import { orderHandoverQuery } from "../handover/index.ts";
 import { CancelOrderSection } from "./after-sales/cancel-order-section.tsx";
 import { InsuranceSection } from "./after-sales/insurance-section.tsx";
 import { myPaymentsQuery } from "./after-sales/payments-api.ts";
 import { MyPaymentsSection } from "./after-sales/payments-section.tsx";
 import { RedemptionSection } from "./after-sales/redemption-section.tsx";
 import { BenefitSection } from "./benefit-section.tsx";
-import { EmployeeHandover } from "./handover-section.tsx";
+import { EmployeeHandover, mayHaveHandover } from "./handover-section.tsx";
 import { type TMyOrder, useMyBenefit, useMyOrders } from "./mybike-api.ts";
 import { OrderSection, PastOrders, YourBikeCard } from "./order-section.tsx";
 import { StartOrderForm } from "./start-order-form.tsx";
@@ -37,12 +39,13 @@ import { WhatsNewSection } from "./whats-new-section.tsx";
 export { PlaceholderPage as SharedPagesChunk } from "../../app/lazy-pages.ts";
 
 /**
- * What /mybike shows at once: the orders, the benefit and its terms, the invitations, what is new and
- * the employee's payments, read before the page is shown (app/route-guard.tsx FirstData), so that its
- * sections do not push each other down as their answers arrive.
+ * What /mybike shows at once: the orders, the benefit and its terms, the invitations, what is new, the
+ * employee's payments and the handovers of the orders shown, read before the page is shown
+ * (app/route-guard.tsx FirstData), so that its sections do not push each other down as their answers
+ * arrive.
  */
-export const myBikeFirstData: FirstData = (_routeId, _params, _pathname, queryClient) =>
-  readFirstData(queryClient, [
+export const myBikeFirstData: FirstData = async (_routeId, _params, _pathname, queryClient) => {
+  await readFirstData(queryClient, [
     endpointQuery(ordersApi.mine, {}),
     endpointQuery(orderAcceptanceApi.benefit, {}),
     endpointQuery(calculatorApi.myTerms, {}),
@@ -53,6 +56,21 @@ export const myBikeFirstData: FirstData = (_routeId, _params, _pathname, queryCl
     // employee's first visit): fetched at mount instead, their answer re-rendered the page at once.
     endpointQuery(bikeStoresApi.minimal, {}),
   ]);
+  return readFirstData(queryClient, shownHandovers(queryClient));
+};
+
+/**
+ * The handover of each order the page shows with one (the order on its way, each bike in use: the
+ * pickup code, the signature, the record), once the orders are here. Asked as their cards mounted, each
+ * answer drew the page again after its first paint.
+ */
+function shownHandovers(queryClient: QueryClient) {
+  const mine = queryClient.getQueryData<{ items: TMyOrder[] }>(endpointKey(ordersApi.mine, {}));
+  const { open, active } = sortOrders(mine?.items ?? []);
+  return [...(open ? [open] : []), ...active]
+    .filter((order) => mayHaveHandover(order.orderStatus))
+    .map((order) => orderHandoverQuery(order.orderId));
+}
 
 const CLOSED: readonly OrderStatus[] = ["CANCELLED", "REFUNDED"];
 
