@@ -38,8 +38,9 @@ describe("the helpdesk's order queue (Hakemukset)", () => {
     expect(within(row).getByText("Kallion Pyörä")).toBeInTheDocument();
     expect(within(row).getByText("Vahvistettu")).toBeInTheDocument();
     expect(within(row).getByText(/Asiakaspalvelu/)).toBeInTheDocument();
-    // The exact Finnish time of "since when" is there for the tooltip and screen readers.
+    // The exact Finnish time of "since when" is there for screen readers and as the time's title.
     expect(within(row).getByText(/22\.11\.2026 10:00/)).toBeInTheDocument();
+    expect(row.querySelector("time")).toHaveAttribute("title", "22.11.2026 10:00");
     expect(within(row).getByText(/2\s?499,00\s€/)).toBeInTheDocument();
 
     // The summary strip links into the filtered queue and to the applications.
