@@ -8,22 +8,13 @@ import {
   calculateBenefit,
   municipalRateFor,
 } from "./calculate.ts";
+import { LEASE_TERMS } from "./test-fixtures.ts";
 
 const PARAMETERS: CalculatorParameters = {
   today: "2026-11-22",
   taxYears: [TAX_YEAR_2025, TAX_YEAR_2026],
   municipalities: PUBLISHED_MUNICIPAL_RATES,
-  leaseTerms: {
-    annualInterestPercent: 4.9,
-    insurancePercentPerYear: 6,
-    monthlyMaintenanceCents: 1_200,
-    monthlyServiceFeeCents: 500,
-    residualValuePercent: 5,
-    minLeaseMonths: 12,
-    maxLeaseMonths: 60,
-    campaignDiscountPercent: 3,
-    campaignMinLeaseMonths: 36,
-  },
+  leaseTerms: { ...LEASE_TERMS, campaignDiscountPercent: 3, campaignMinLeaseMonths: 36 },
 };
 
 const INPUT: CalculatorInput = {

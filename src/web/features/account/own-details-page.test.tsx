@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { LEASE_TERMS } from "../../../domain/calculator/test-fixtures.ts";
 import {
   PUBLISHED_MUNICIPAL_RATES,
   TAX_YEAR_2025,
@@ -10,7 +11,6 @@ import { COLOR_SCHEME_STORAGE_KEY } from "../../app/providers.tsx";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { apiError, fakeApi } from "../../test/fake-api.ts";
 import { fillIn } from "../../test/fill-in.ts";
-import { LEASE_TERMS } from "../../test/lease-terms.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { sessionUser } from "../../test/session-user.ts";
 

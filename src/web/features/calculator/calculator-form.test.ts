@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { TCalculatorParameters, TCalculatorResult } from "../../../contract/calculator.ts";
+import { LEASE_TERMS } from "../../../domain/calculator/test-fixtures.ts";
 import {
   PUBLISHED_MUNICIPAL_RATES,
   TAX_YEAR_2025,
   TAX_YEAR_2026,
 } from "../../../domain/tax/published-tax-years.ts";
-import { LEASE_TERMS } from "../../test/lease-terms.ts";
 import {
   defaultForm,
   formFromSearch,

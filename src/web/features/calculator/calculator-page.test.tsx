@@ -4,6 +4,7 @@ import type { ComponentType } from "react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { TCalculatorParameters } from "../../../contract/calculator.ts";
 import { calculateBenefit } from "../../../domain/calculator/calculate.ts";
+import { LEASE_TERMS } from "../../../domain/calculator/test-fixtures.ts";
 import { formatCents } from "../../../domain/money.ts";
 import { plausibleDateSpan } from "../../../domain/plausible-dates.ts";
 import {
@@ -16,7 +17,6 @@ import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { formatWholeEuros } from "../../lib/formatters.ts";
 import { fakeApi } from "../../test/fake-api.ts";
 import { fillIn } from "../../test/fill-in.ts";
-import { LEASE_TERMS } from "../../test/lease-terms.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { sessionUser } from "../../test/session-user.ts";
 

@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { calculateBenefit } from "../../../domain/calculator/calculate.ts";
+import { LEASE_TERMS } from "../../../domain/calculator/test-fixtures.ts";
 import { LEASING_COMPANY_NAMES } from "../../../domain/enums.ts";
 import {
   PUBLISHED_MUNICIPAL_RATES,
@@ -9,7 +10,6 @@ import {
 } from "../../../domain/tax/published-tax-years.ts";
 import { i18n, initI18n } from "../../i18n/i18n.ts";
 import { fakeApi } from "../../test/fake-api.ts";
-import { LEASE_TERMS } from "../../test/lease-terms.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { sessionUser } from "../../test/session-user.ts";
 import { COST_EXAMPLE, HOME_STEPS } from "./home-page.tsx";

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TCalculatorParameters } from "../../../contract/calculator.ts";
 import { calculateBenefit } from "../../../domain/calculator/calculate.ts";
+import { LEASE_TERMS } from "../../../domain/calculator/test-fixtures.ts";
 import { formatCents } from "../../../domain/money.ts";
 import {
   PUBLISHED_MUNICIPAL_RATES,
@@ -12,7 +13,6 @@ import {
 import { SESSION_QUERY_KEY } from "../../lib/session.ts";
 import { fakeApi } from "../../test/fake-api.ts";
 import { fillIn } from "../../test/fill-in.ts";
-import { LEASE_TERMS } from "../../test/lease-terms.ts";
 import { sessionUser } from "../../test/session-user.ts";
 import {
   BENEFIT,

@@ -1,12 +1,12 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { beforeAll } from "vitest";
 import type { TCalculatorMyTerms } from "../../../contract/calculator.ts";
+import { LEASE_TERMS } from "../../../domain/calculator/test-fixtures.ts";
 import { ToastHost } from "../../components/toast-host.tsx";
 import { ensureMyBikeTexts } from "../../i18n/mybike-texts.ts";
 import { createQueryClient } from "../../lib/query-client.ts";
 import { SESSION_QUERY_KEY } from "../../lib/session.ts";
 import type { FakeReply } from "../../test/fake-api.ts";
-import { LEASE_TERMS } from "../../test/lease-terms.ts";
 import { renderUi } from "../../test/render-ui.tsx";
 import { setUpScreenTests } from "../../test/screen-tests.ts";
 import { sessionUser } from "../../test/session-user.ts";
