@@ -5,7 +5,7 @@ import { bikeStoresApi } from "../../../contract/bike-stores.ts";
 import { calculatorApi } from "../../../contract/calculator.ts";
 import { employmentInvitationsApi } from "../../../contract/employment-invitations.ts";
 import { orderAcceptanceApi } from "../../../contract/order-acceptance.ts";
-import { ordersApi } from "../../../contract/orders.ts";
+import { ordersApi, type TMyOrders } from "../../../contract/orders.ts";
 import { whatsNewApi } from "../../../contract/whats-new.ts";
 import { compareIsoTimes, toHelsinkiDateString } from "../../../domain/dates.ts";
 import type { OrderStatus } from "../../../domain/enums.ts";
@@ -65,7 +65,7 @@ export const myBikeFirstData: FirstData = async (_routeId, _params, _pathname, q
  * answer drew the page again after its first paint.
  */
 function shownHandovers(queryClient: QueryClient) {
-  const mine = queryClient.getQueryData<{ items: TMyOrder[] }>(endpointKey(ordersApi.mine, {}));
+  const mine = queryClient.getQueryData<TMyOrders>(endpointKey(ordersApi.mine, {}));
   const { open, active } = sortOrders(mine?.items ?? []);
   return [...(open ? [open] : []), ...active]
     .filter((order) => mayHaveHandover(order.orderStatus))
