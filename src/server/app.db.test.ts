@@ -1,11 +1,15 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { setupTestApp } from "../../tests/helpers/test-app.ts";
+import { testFileStore } from "../../tests/helpers/test-db.ts";
 import { zErrorResponse } from "../contract/errors.ts";
 import { zHealthCheckResponse } from "../contract/health.ts";
+import { buildApp } from "./app.ts";
+import { testConfig } from "./config.ts";
 
 const webDistDir = mkdtempSync(join(tmpdir(), "pedaali-web-"));
 writeFileSync(join(webDistDir, "index.html"), "<!doctype html><title>Pedaali</title><div id=root></div>");
@@ -21,6 +25,32 @@ describe("the app skeleton", () => {
     expect(["pglite", "postgres"]).toContain(body.database);
     expect(res.headers["cache-control"]).toBe("no-store");
     expect(res.headers["x-request-id"]).toBeTruthy();
+  });
+
+  it("names every plugin it registers, so that no build looks through the loaded modules for a name", async () => {
+    // Fastify names a plugin that has no name by reading the exports of every loaded CommonJS module, at
+    // each register. An entry of our own among them counts those reads. The API documentation's plugin
+    // (off in production) registers one of its own without a name, so it is left out.
+    const modules = createRequire(import.meta.url).cache;
+    const counter = "pedaali: reads of the loaded modules while building the app";
+    let reads = 0;
+    Object.defineProperty(modules, counter, {
+      configurable: true,
+      enumerable: true,
+      get: () => {
+        reads += 1;
+        return { exports: null };
+      },
+    });
+    try {
+      const config = testConfig({ webDistDir, apiDocs: false, devOutbox: true, benchRoutes: true });
+      const app = await buildApp(config, { database: t.database, files: testFileStore() });
+      await app.ready();
+      await app.close();
+    } finally {
+      delete modules[counter];
+    }
+    expect(reads).toBe(0);
   });
 
   it("answers an unknown API route with the JSON 404", async () => {

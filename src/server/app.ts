@@ -72,6 +72,7 @@ import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandlers } from "
 import { registerGracefulStop } from "./plugins/graceful-stop.ts";
 import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerMetrics } from "./plugins/metrics.ts";
+import { named } from "./plugins/named.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { loadPrerenderedPages } from "./plugins/prerendered-pages.ts";
 import { requestForLog } from "./plugins/request-log.ts";
@@ -115,6 +116,58 @@ async function readableLog(): Promise<DestinationStream> {
   const { default: pretty } = await import("pino-pretty");
   return pretty({ sync: true, singleLine: true, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname" });
 }
+
+/** The API's route plugins, each under /api, in the order they are registered. */
+const API_ROUTES = [
+  healthRoutes,
+  authRoutes,
+  systemUsersRoutes,
+  rolesRoutes,
+  passwordRoutes,
+  registrationRoutes,
+  accountRoutes,
+  notificationPreferencesRoutes,
+  personalDataRoutes,
+  authenticatorRoutes,
+  identificationRoutes,
+  singleSignOnRoutes,
+  contactFormsRoutes,
+  calculatorRoutes,
+  taxTablesRoutes,
+  billingTablesRoutes,
+  vatRoutes,
+  leasingRoutes,
+  adminRoutes,
+  companiesRoutes,
+  scimTokenRoutes,
+  payrollDeliveryRoutes,
+  reminderSettingsRoutes,
+  leaseInvoiceRoutes,
+  notificationsRoutes,
+  messageOutboxRoutes,
+  personAccessRoutes,
+  employeesRoutes,
+  employeeImportRoutes,
+  reportingRoutes,
+  bikeStoreRoutes,
+  ordersRoutes,
+  orderAcceptanceRoutes,
+  signedDocumentsRoutes,
+  orderProcessingRoutes,
+  leasingDecisionRoutes,
+  invoicesRoutes,
+  storeLinksRoutes,
+  storePayoutsRoutes,
+  storeAccountRoutes,
+  handoverRoutes,
+  // After the sale (decision 009)
+  orderCancellationsRoutes,
+  insuranceClaimsRoutes,
+  redemptionsRoutes,
+  userPaymentsRoutes,
+  whatsNewRoutes,
+  brokerageRoutes,
+];
 
 /**
  * Builds the whole app: used by main.ts and by every API test. Closing the app closes the database
@@ -220,65 +273,21 @@ export async function buildApp(config: Config, deps: BuildAppDeps = {}): Promise
   registerAuth(app, ctx);
   if (config.metricsToken) registerMetrics(app, ctx, config.metricsToken);
   if (deps.jobs) registerJobRunner(app, ctx);
+  const apiRoutes = [
+    ...API_ROUTES,
+    // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
+    ...(config.devOutbox ? [devOutboxRoutes] : []),
+    // Never registered in production either (config refuses BENCH_ROUTES there).
+    ...(config.benchRoutes ? [benchRoutes] : []),
+  ];
   await app.register(
-    async (api) => {
-      await api.register(healthRoutes, { ctx });
-      await api.register(authRoutes, { ctx });
-      await api.register(systemUsersRoutes, { ctx });
-      await api.register(rolesRoutes, { ctx });
-      await api.register(passwordRoutes, { ctx });
-      await api.register(registrationRoutes, { ctx });
-      await api.register(accountRoutes, { ctx });
-      await api.register(notificationPreferencesRoutes, { ctx });
-      await api.register(personalDataRoutes, { ctx });
-      await api.register(authenticatorRoutes, { ctx });
-      await api.register(identificationRoutes, { ctx });
-      await api.register(singleSignOnRoutes, { ctx });
-      await api.register(contactFormsRoutes, { ctx });
-      await api.register(calculatorRoutes, { ctx });
-      await api.register(taxTablesRoutes, { ctx });
-      await api.register(billingTablesRoutes, { ctx });
-      await api.register(vatRoutes, { ctx });
-      await api.register(leasingRoutes, { ctx });
-      await api.register(adminRoutes, { ctx });
-      await api.register(companiesRoutes, { ctx });
-      await api.register(scimTokenRoutes, { ctx });
-      await api.register(payrollDeliveryRoutes, { ctx });
-      await api.register(reminderSettingsRoutes, { ctx });
-      await api.register(leaseInvoiceRoutes, { ctx });
-      await api.register(notificationsRoutes, { ctx });
-      await api.register(messageOutboxRoutes, { ctx });
-      await api.register(personAccessRoutes, { ctx });
-      await api.register(employeesRoutes, { ctx });
-      await api.register(employeeImportRoutes, { ctx });
-      await api.register(reportingRoutes, { ctx });
-      await api.register(bikeStoreRoutes, { ctx });
-      await api.register(ordersRoutes, { ctx });
-      await api.register(orderAcceptanceRoutes, { ctx });
-      await api.register(signedDocumentsRoutes, { ctx });
-      await api.register(orderProcessingRoutes, { ctx });
-      await api.register(leasingDecisionRoutes, { ctx });
-      await api.register(invoicesRoutes, { ctx });
-      await api.register(storeLinksRoutes, { ctx });
-      await api.register(storePayoutsRoutes, { ctx });
-      await api.register(storeAccountRoutes, { ctx });
-      await api.register(handoverRoutes, { ctx });
-      // After the sale (ADR 009)
-      await api.register(orderCancellationsRoutes, { ctx });
-      await api.register(insuranceClaimsRoutes, { ctx });
-      await api.register(redemptionsRoutes, { ctx });
-      await api.register(userPaymentsRoutes, { ctx });
-      await api.register(whatsNewRoutes, { ctx });
-      await api.register(brokerageRoutes, { ctx });
-      // Never registered in production (config refuses DEV_OUTBOX there): the path is a plain 404.
-      if (config.devOutbox) await api.register(devOutboxRoutes, { ctx });
-      // Never registered in production either (config refuses BENCH_ROUTES there).
-      if (config.benchRoutes) await api.register(benchRoutes, { ctx });
-    },
+    named(async (api) => {
+      for (const routes of apiRoutes) await api.register(named(routes), { ctx });
+    }, "api"),
     { prefix: "/api" },
   );
   // The company identity providers' SCIM endpoint: its own address, its own auth and error body.
-  await app.register(scimRoutes, { ctx });
+  await app.register(named(scimRoutes), { ctx });
 
   await registerSpa(app, config.webDistDir, {
     devPages: config.nodeEnv !== "production",

@@ -11,6 +11,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { testDataKeyring } from "../../src/server/data-keys.ts";
@@ -18,7 +19,13 @@ import { createPglite, fromPglite, fromPostgresUrl, MIGRATIONS_DIR } from "../..
 import { seedDemoIfEmpty } from "../../src/server/db/seed/seed-demo.ts";
 import { localBlobStore } from "../../src/server/files/blob-store.ts";
 import { createFileStore, type FileStore } from "../../src/server/files/file-store.ts";
-import { adminQuery, type DatabaseTemplates, PGLITE_PROJECT, testDatabaseUrl } from "./template-db.ts";
+import {
+  adminQuery,
+  type DatabaseTemplates,
+  PGLITE_PROJECT,
+  runDatabasePrefix,
+  testDatabaseUrl,
+} from "./template-db.ts";
 
 /**
  * Runs once per run of a database project: migrates one database and seeds a copy of it with the demo
@@ -118,10 +125,43 @@ async function preparePostgres(url: string, files: FileStore): Promise<Prepared>
   } finally {
     await demo.close();
   }
+  const run = randomBytes(4).toString("hex");
   return {
-    source: { kind: "postgres", url, template, demoTemplate },
-    teardown: () => adminQuery(url, `drop database if exists "${demoTemplate}" with (force)`),
+    source: { kind: "postgres", url, template, demoTemplate, run },
+    teardown: async () => {
+      await dropRunCopies(url, runDatabasePrefix(run));
+      await adminQuery(url, `drop database if exists "${demoTemplate}" with (force)`);
+    },
   };
+}
+
+/**
+ * Drops the copies the run's files left: the ones made ahead for a file that never came, and any whose
+ * drop a worker started but did not see through (test-db.ts). A copy or drop still running on the
+ * server is waited for first, or it would make its database after this looked.
+ */
+async function dropRunCopies(url: string, prefix: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    for (let waited = 0; waited < 30_000; waited += 100) {
+      const busy = await admin.query(
+        "select 1 from pg_stat_activity where state = 'active' and pid <> pg_backend_pid() and strpos(query, $1) > 0",
+        [`"${prefix}`],
+      );
+      if (!busy.rowCount) break;
+      await sleep(100);
+    }
+    const left = await admin.query<{ datname: string }>(
+      "select datname from pg_database where starts_with(datname, $1)",
+      [prefix],
+    );
+    for (const { datname } of left.rows) {
+      await admin.query(`drop database if exists "${datname}" with (force)`);
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 async function withAdvisoryLock(url: string, work: (admin: pg.Client) => Promise<void>): Promise<void> {

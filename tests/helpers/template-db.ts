@@ -7,7 +7,7 @@ import pg from "pg";
  */
 export type DatabaseTemplates =
   | { kind: "pglite"; template: string; demoTemplate: string }
-  | { kind: "postgres"; url: string; template: string; demoTemplate: string };
+  | { kind: "postgres"; url: string; template: string; demoTemplate: string; run: string };
 
 type TestDatabaseSource = DatabaseTemplates & {
   /** The folder of the run's stored files: the demo's signed agreements, receipts and photos. */
@@ -39,6 +39,11 @@ export function withDatabase(url: string, database: string): string {
 export function testDatabaseUrl(url: string, database: string): string {
   // Percent-encoded, not with URLSearchParams' "+" for a space, which libpq (pg_dump) does not read.
   return `${withDatabase(url, database)}?options=${encodeURIComponent("-c synchronous_commit=off")}`;
+}
+
+/** The start of the name of every database a run's test files copy, by which the run drops them. */
+export function runDatabasePrefix(run: string): string {
+  return `pedaali_test_${run}_`;
 }
 
 /** One statement on the server's maintenance connection (create and drop database cannot share one). */

@@ -15,10 +15,10 @@ import type { FileStore } from "./file-store.ts";
  *
  * Register upload routes inside a scope of their own that calls `acceptUploads` first:
  *
- *   app.register(async (scope) => {
+ *   app.register(named(async (scope) => {
  *     acceptUploads(scope);
  *     scope.post("/refund/upload", { schema: { ...UPLOAD_SCHEMA, querystring, response } }, handler);
- *   });
+ *   }, "refund uploads"));
  *
  * so only those routes read a body of up to 10 MB; every other route keeps the app's 1 MB JSON limit.
  */

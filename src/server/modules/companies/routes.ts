@@ -3,6 +3,7 @@ import { companiesApi as api } from "../../../contract/companies.ts";
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { named } from "../../plugins/named.ts";
 import { reach } from "../auth/reach.ts";
 import { createGroupCompaniesService } from "./group-companies.ts";
 import { createCompaniesService } from "./service.ts";
@@ -101,5 +102,5 @@ export const companiesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     handler: async (request) => groups.remove(currentUser(request), request.params.id),
   });
 
-  await app.register(companySettingsRoutes, { ctx });
+  await app.register(named(companySettingsRoutes), { ctx });
 };

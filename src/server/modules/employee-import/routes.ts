@@ -14,6 +14,7 @@ import { badRequest } from "../../errors.ts";
 import { fileRefused, UPLOAD_LIMIT } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { named } from "../../plugins/named.ts";
 import { reach } from "../auth/reach.ts";
 import { createEmployeeImportService, type ImportUpload } from "./service.ts";
 import { importTemplate } from "./template.ts";
@@ -66,21 +67,23 @@ export const employeeImportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     },
   );
 
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 2, fieldSize: 64 * 1024, parts: 3 },
-    });
-    const route = endpointRoute(api.importFile, tags);
-    scope.withTypeProvider<ZodTypeProvider>().route({
-      ...route,
-      // The body is the multipart form, read by readUpload: the endpoint describes no JSON body.
-      schema: { ...route.schema, consumes: ["multipart/form-data"] },
-      preValidation: admin,
-      config: UPLOAD_LIMIT,
-      handler: async (request) =>
-        service.run(currentUser(request), request.params.id, await readUpload(request), request.query),
-    });
-  });
+  await app.register(
+    named(async (scope) => {
+      await scope.register(multipart, {
+        limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 2, fieldSize: 64 * 1024, parts: 3 },
+      });
+      const route = endpointRoute(api.importFile, tags);
+      scope.withTypeProvider<ZodTypeProvider>().route({
+        ...route,
+        // The body is the multipart form, read by readUpload: the endpoint describes no JSON body.
+        schema: { ...route.schema, consumes: ["multipart/form-data"] },
+        preValidation: admin,
+        config: UPLOAD_LIMIT,
+        handler: async (request) =>
+          service.run(currentUser(request), request.params.id, await readUpload(request), request.query),
+      });
+    }, "employee import upload"),
+  );
 };
 
 /** The multipart body's file and mapping; a file over the limit is refused, not cut. */

@@ -15,6 +15,7 @@ import type { AppContext } from "../../context.ts";
 import { acceptUploads, sendStoredFile, UPLOAD_LIMIT, UPLOAD_SCHEMA } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { named } from "../../plugins/named.ts";
 import { perUserLimit } from "../../plugins/shared-rate-limit.ts";
 import { reach } from "../auth/reach.ts";
 import type { SignerMeta } from "../orders/sign-agreement.ts";
@@ -121,36 +122,38 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       sendStoredFile(reply, await service.storeProtocol(currentUser(request), request.params.orderId)),
   );
 
-  app.register(async (plain) => {
-    acceptUploads(plain);
-    const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.post(
-      api.addPhoto.path,
-      {
-        preValidation: storeActs,
-        config: UPLOAD_LIMIT,
-        schema: {
-          ...UPLOAD_SCHEMA,
-          tags,
-          summary: "Adds a photo of the bike (an image, at most 10 MB) before the store signs the handover",
-          params: zOrderIdParams,
-          querystring: zHandoverPhotoQuery,
-          response: { 201: zHandoverPhoto, ...withConflict },
+  app.register(
+    named(async (plain) => {
+      acceptUploads(plain);
+      const scope = plain.withTypeProvider<ZodTypeProvider>();
+      scope.post(
+        api.addPhoto.path,
+        {
+          preValidation: storeActs,
+          config: UPLOAD_LIMIT,
+          schema: {
+            ...UPLOAD_SCHEMA,
+            tags,
+            summary: "Adds a photo of the bike (an image, at most 10 MB) before the store signs the handover",
+            params: zOrderIdParams,
+            querystring: zHandoverPhotoQuery,
+            response: { 201: zHandoverPhoto, ...withConflict },
+          },
         },
-      },
-      async (request, reply) =>
-        reply
-          .code(201)
-          .send(
-            await service.addPhoto(
-              currentUser(request),
-              request.params.orderId,
-              request.body,
-              request.query.fileName,
+        async (request, reply) =>
+          reply
+            .code(201)
+            .send(
+              await service.addPhoto(
+                currentUser(request),
+                request.params.orderId,
+                request.body,
+                request.query.fileName,
+              ),
             ),
-          ),
-    );
-  });
+      );
+    }, "handover files"),
+  );
 
   app.route({
     ...endpointRoute(api.ofOrder, tags),

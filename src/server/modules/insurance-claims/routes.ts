@@ -12,6 +12,7 @@ import type { AppContext } from "../../context.ts";
 import { acceptUploads, sendStoredFile, UPLOAD_LIMIT, UPLOAD_SCHEMA } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { named } from "../../plugins/named.ts";
 import { perUserLimit } from "../../plugins/shared-rate-limit.ts";
 import { recordPersonAccess } from "../person-access/record.ts";
 import { createInsuranceClaimsService } from "./service.ts";
@@ -100,35 +101,37 @@ export const insuranceClaimsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> =
     handler: async (request) => service.remove(currentUser(request), request.params.id, new Date()),
   });
 
-  app.register(async (plain) => {
-    acceptUploads(plain);
-    const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.post(
-      api.addFile.path,
-      {
-        preValidation: write,
-        config: UPLOAD_LIMIT,
-        schema: {
-          ...UPLOAD_SCHEMA,
-          tags,
-          summary: "Adds a photo or document (PDF or image, at most 10 MB) to a claim",
-          params: zInsuranceClaimIdParams,
-          querystring: zInsuranceClaimUploadQuery,
-          response: { 201: zInsuranceClaimFile, ...withConflict },
+  app.register(
+    named(async (plain) => {
+      acceptUploads(plain);
+      const scope = plain.withTypeProvider<ZodTypeProvider>();
+      scope.post(
+        api.addFile.path,
+        {
+          preValidation: write,
+          config: UPLOAD_LIMIT,
+          schema: {
+            ...UPLOAD_SCHEMA,
+            tags,
+            summary: "Adds a photo or document (PDF or image, at most 10 MB) to a claim",
+            params: zInsuranceClaimIdParams,
+            querystring: zInsuranceClaimUploadQuery,
+            response: { 201: zInsuranceClaimFile, ...withConflict },
+          },
         },
-      },
-      async (request, reply) =>
-        reply
-          .code(201)
-          .send(
-            await service.addFile(
-              currentUser(request),
-              request.params.id,
-              request.body,
-              request.query.fileName,
-              new Date(),
+        async (request, reply) =>
+          reply
+            .code(201)
+            .send(
+              await service.addFile(
+                currentUser(request),
+                request.params.id,
+                request.body,
+                request.query.fileName,
+                new Date(),
+              ),
             ),
-          ),
-    );
-  });
+      );
+    }, "claim files"),
+  );
 };

@@ -3,6 +3,7 @@ import { notificationPreferencesApi as api } from "../../../contract/notificatio
 import type { AppContext } from "../../context.ts";
 import { createGuards, currentUser, ORIGIN_ONLY } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { named } from "../../plugins/named.ts";
 import { createNotificationPreferencesService } from "./service.ts";
 
 /** A person changes these now and then: the cap only keeps floods away. */
@@ -51,17 +52,19 @@ export const notificationPreferencesRoutes: FastifyPluginAsyncZod<{ ctx: AppCont
   });
 
   // The one-click POST comes from the mail provider (no Origin, no cookies) or from our page.
-  await app.register(async (scope) => {
-    scope.addContentTypeParser(
-      ONE_CLICK_BODY_TYPES,
-      { parseAs: "string", bodyLimit: 1024 },
-      (_request, _body, done) => done(null, undefined),
-    );
-    scope.withTypeProvider<ZodTypeProvider>().route({
-      ...endpointRoute(api.unsubscribe, tags),
-      config: { ...ORIGIN_ONLY, ...unsubscribeLimit },
-      bodyLimit: 1024,
-      handler: async (request) => service.unsubscribe(request.params.token),
-    });
-  });
+  await app.register(
+    named(async (scope) => {
+      scope.addContentTypeParser(
+        ONE_CLICK_BODY_TYPES,
+        { parseAs: "string", bodyLimit: 1024 },
+        (_request, _body, done) => done(null, undefined),
+      );
+      scope.withTypeProvider<ZodTypeProvider>().route({
+        ...endpointRoute(api.unsubscribe, tags),
+        config: { ...ORIGIN_ONLY, ...unsubscribeLimit },
+        bodyLimit: 1024,
+        handler: async (request) => service.unsubscribe(request.params.token),
+      });
+    }, "one-click unsubscribe"),
+  );
 };

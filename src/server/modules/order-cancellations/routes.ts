@@ -11,6 +11,7 @@ import type { AppContext } from "../../context.ts";
 import { acceptUploads, sendStoredFile, UPLOAD_LIMIT, UPLOAD_SCHEMA } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { named } from "../../plugins/named.ts";
 import { reach } from "../auth/reach.ts";
 import { createOrderCancellationsService } from "./service.ts";
 
@@ -73,25 +74,27 @@ export const orderCancellationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }
   });
 
   // The upload reads a raw body of up to 10 MB, in a scope of its own (src/server/files/uploads.ts).
-  await app.register(async (scope) => {
-    acceptUploads(scope);
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      api.uploadReceipt.path,
-      {
-        preValidation: manage,
-        config: UPLOAD_LIMIT,
-        schema: {
-          ...UPLOAD_SCHEMA,
-          tags,
-          summary: "Uploads a refund receipt (PDF or image, at most 10 MB) to an open cancellation",
-          querystring: zRefundUploadQuery,
-          response: { 201: zRefundUpload, ...withConflict },
+  await app.register(
+    named(async (scope) => {
+      acceptUploads(scope);
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        api.uploadReceipt.path,
+        {
+          preValidation: manage,
+          config: UPLOAD_LIMIT,
+          schema: {
+            ...UPLOAD_SCHEMA,
+            tags,
+            summary: "Uploads a refund receipt (PDF or image, at most 10 MB) to an open cancellation",
+            querystring: zRefundUploadQuery,
+            response: { 201: zRefundUpload, ...withConflict },
+          },
         },
-      },
-      async (request, reply) =>
-        reply.code(201).send(await service.upload(currentUser(request), request.query, request.body)),
-    );
-  });
+        async (request, reply) =>
+          reply.code(201).send(await service.upload(currentUser(request), request.query, request.body)),
+      );
+    }, "refund uploads"),
+  );
 
   app.route({
     ...endpointRoute(api.deleteReceipt, tags),

@@ -13,6 +13,7 @@ import type { AppContext } from "../../context.ts";
 import { acceptUploads, sendStoredFile, UPLOAD_LIMIT, UPLOAD_SCHEMA } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { named } from "../../plugins/named.ts";
 import { reach } from "../auth/reach.ts";
 import { createRedemptionsService } from "./service.ts";
 
@@ -108,27 +109,29 @@ export const redemptionsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
       sendStoredFile(reply, await service.offerFile(currentUser(request), request.params.id)),
   );
 
-  app.register(async (plain) => {
-    acceptUploads(plain);
-    const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.post(
-      offersApi.upload.path,
-      {
-        preValidation: manage,
-        config: UPLOAD_LIMIT,
-        schema: {
-          ...UPLOAD_SCHEMA,
-          tags,
-          summary:
-            "Uploads a redemption offer document, PDF or image, at most 10 MB ('Redemption offer uploaded successfully')",
-          querystring: zRedemptionOfferUploadQuery,
-          response: { 201: zRedemptionOfferSaved, ...withConflict },
+  app.register(
+    named(async (plain) => {
+      acceptUploads(plain);
+      const scope = plain.withTypeProvider<ZodTypeProvider>();
+      scope.post(
+        offersApi.upload.path,
+        {
+          preValidation: manage,
+          config: UPLOAD_LIMIT,
+          schema: {
+            ...UPLOAD_SCHEMA,
+            tags,
+            summary:
+              "Uploads a redemption offer document, PDF or image, at most 10 MB ('Redemption offer uploaded successfully')",
+            querystring: zRedemptionOfferUploadQuery,
+            response: { 201: zRedemptionOfferSaved, ...withConflict },
+          },
         },
-      },
-      async (request, reply) =>
-        reply.code(201).send(await service.uploadOffer(currentUser(request), request.query, request.body)),
-    );
-  });
+        async (request, reply) =>
+          reply.code(201).send(await service.uploadOffer(currentUser(request), request.query, request.body)),
+      );
+    }, "redemption files"),
+  );
 
   app.route({
     ...endpointRoute(paymentsApi.listPayments, tags),

@@ -12,6 +12,7 @@ import type { AppContext } from "../../context.ts";
 import { acceptUploads, UPLOAD_LIMIT, zUploadBody } from "../../files/uploads.ts";
 import { createGuards, currentUser } from "../../plugins/auth.ts";
 import { endpointRoute } from "../../plugins/endpoint-route.ts";
+import { named } from "../../plugins/named.ts";
 import { RATE_LIST_BODIES } from "./rate-list-upload.ts";
 import { createTaxTablesService } from "./service.ts";
 
@@ -45,45 +46,47 @@ export const taxTablesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
   });
 
   // The list file is read from a raw body of up to 1 MB (src/server/files/uploads.ts).
-  await app.register(async (scope) => {
-    acceptUploads(scope, RATE_LIST_BODIES);
-    const typed = scope.withTypeProvider<ZodTypeProvider>();
-    typed.post(
-      municipalRateImportApi.preview.path,
-      {
-        preValidation: manage,
-        config: UPLOAD_LIMIT,
-        schema: {
-          ...RATE_LIST_SCHEMA,
-          tags,
-          summary:
-            "Reads a year's municipal rate list (the Tax Administration's CSV or XLSX, or the repository's CSV shape) and answers what it changes against the year before, or its problems with row and reason; writes nothing",
-          querystring: zMunicipalRateImportQuery,
-          response: { 200: zMunicipalRateImportPreview, ...errors },
+  await app.register(
+    named(async (scope) => {
+      acceptUploads(scope, RATE_LIST_BODIES);
+      const typed = scope.withTypeProvider<ZodTypeProvider>();
+      typed.post(
+        municipalRateImportApi.preview.path,
+        {
+          preValidation: manage,
+          config: UPLOAD_LIMIT,
+          schema: {
+            ...RATE_LIST_SCHEMA,
+            tags,
+            summary:
+              "Reads a year's municipal rate list (the Tax Administration's CSV or XLSX, or the repository's CSV shape) and answers what it changes against the year before, or its problems with row and reason; writes nothing",
+            querystring: zMunicipalRateImportQuery,
+            response: { 200: zMunicipalRateImportPreview, ...errors },
+          },
         },
-      },
-      async (request) => service.previewMunicipalRateImport(request.query, request.body),
-    );
-    typed.post(
-      municipalRateImportApi.write.path,
-      {
-        preValidation: manage,
-        config: UPLOAD_LIMIT,
-        schema: {
-          ...RATE_LIST_SCHEMA,
-          tags,
-          summary:
-            "Writes a year's municipal rates from its list file in one transaction (400 RATE_LIST_INVALID with each problem's row; 409 TAX_YEAR_HAS_RATES unless replace=true); a refusal writes nothing",
-          querystring: zMunicipalRateImportConfirmQuery,
-          response: { 201: zMunicipalRateImportResult, ...errors, 409: zErrorResponse },
+        async (request) => service.previewMunicipalRateImport(request.query, request.body),
+      );
+      typed.post(
+        municipalRateImportApi.write.path,
+        {
+          preValidation: manage,
+          config: UPLOAD_LIMIT,
+          schema: {
+            ...RATE_LIST_SCHEMA,
+            tags,
+            summary:
+              "Writes a year's municipal rates from its list file in one transaction (400 RATE_LIST_INVALID with each problem's row; 409 TAX_YEAR_HAS_RATES unless replace=true); a refusal writes nothing",
+            querystring: zMunicipalRateImportConfirmQuery,
+            response: { 201: zMunicipalRateImportResult, ...errors, 409: zErrorResponse },
+          },
         },
-      },
-      async (request, reply) =>
-        reply
-          .code(201)
-          .send(await service.importMunicipalRates(currentUser(request).id, request.query, request.body)),
-    );
-  });
+        async (request, reply) =>
+          reply
+            .code(201)
+            .send(await service.importMunicipalRates(currentUser(request).id, request.query, request.body)),
+      );
+    }, "tax table import"),
+  );
 
   // ---- /api/province-tax-table ----
   app.route({
